@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'electron-vite';
+
+// Three bundles: the main process (ESM, native modules left external), the preload (one CommonJS
+// file, as a sandboxed renderer requires) and the renderer (Svelte 5, served from app://marquee).
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      externalizeDeps: true,
+      lib: { entry: resolve('src-main/shell/main.ts') },
+      rollupOptions: { external: ['better-sqlite3', 'keytar'] },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // The preload must be self-contained: a sandboxed preload cannot require node_modules.
+      externalizeDeps: false,
+      lib: { entry: resolve('src-preload/index.ts') },
+      rollupOptions: {
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src-renderer'),
+    base: './',
+    plugins: [svelte({ configFile: resolve('svelte.config.js') })],
+    build: {
+      outDir: resolve('out/renderer'),
+      emptyOutDir: true,
+      target: 'chrome130',
+      rollupOptions: { input: resolve('src-renderer/index.html') },
+    },
+  },
+});
