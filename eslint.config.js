@@ -72,7 +72,7 @@ export default tseslint.config(
     ['src-shared/**/*.ts'],
     [
       {
-        group: ['*', '!zod', '!zod/**', '!./**', '!../**', '!vitest', '!node:fs', '!node:path', '!node:url'],
+        regex: '^(?!zod(/|$)|\\.\\.?/|vitest$|node:(fs|path|url)$)',
         message: 'src-shared imports only zod (tests may also read fixtures).',
       },
       { group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**', '**/e2e/**'], message: 'src-shared depends on nothing but zod.' },
@@ -86,7 +86,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['*', '!zod', '!zod/**', '!./**', '!../**'], message: 'src-shared imports only zod.' },
+            { regex: '^(?!zod(/|$)|\\.\\.?/)', message: 'src-shared imports only zod.' },
             { group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**', '**/e2e/**'], message: 'src-shared depends on nothing but zod.' },
           ],
         },

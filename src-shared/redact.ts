@@ -1,9 +1,11 @@
 /**
  * The one redaction function. Every URL, message or object that may reach a log line, an error
  * text, a cache key or the renderer goes through `redact` first. It removes:
- * - credential query parameters (api_key, session_id, guest_session_id, request_token, access_token, token);
- * - `Authorization: Bearer …` values and bare JWT-looking bearer tokens;
- * - request tokens in TMDB approval URLs (`/authenticate/{token}`);
+ * - credential query parameters (api_key, session_id, guest_session_id, request_token, access_token, token, password);
+ * - the same names as JSON fields (`"session_id": "…"`), e.g. in a logged response body;
+ * - `Authorization` header values and `Bearer …` tokens, and bare JWT-looking tokens;
+ * - request tokens in TMDB approval URLs (`/authenticate/{token}`) and guest sessions in
+ *   paths (`/guest_session/{id}/rated/...`);
  * - any extra secret strings registered with `registerSecret` (the token and session in use).
  */
 const SECRET_PARAMS = [
@@ -16,13 +18,29 @@ const SECRET_PARAMS = [
   'password',
 ];
 
+/** Object keys whose values are secrets, compared without case, `_` or `-` (so `apiKey` = `api_key`). */
+const SECRET_KEYS = new Set([
+  ...SECRET_PARAMS.map(normalizeKey),
+  'authorization',
+  'accesstoken',
+  'apikey',
+  'sessionid',
+  'guestsessionid',
+  'requesttoken',
+]);
+
 export const REDACTED = '[redacted]';
 
-const paramPattern = new RegExp(`([?&;\\s"']|^)(${SECRET_PARAMS.join('|')})=([^&\\s"'#]*)`, 'gi');
-const jsonFieldPattern = new RegExp(`("(?:${SECRET_PARAMS.join('|')})"\\s*:\\s*)"[^"]*"`, 'gi');
-const bearerPattern = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
+const paramPattern = new RegExp(`([?&;\\s"'(,]|^)(${SECRET_PARAMS.join('|')})=([^&\\s"'#)]*)`, 'gi');
+const jsonFieldPattern = new RegExp(`("(?:${SECRET_PARAMS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+/** `Authorization: Bearer x`, `"authorization":"x"`, `authorization=x`: whatever the value's length. */
+const authorizationPattern = /(authorization["']?\s*[:=]\s*["']?(?:bearer\s+)?)[^\s"',;}]+/gi;
+/** A bearer token outside a header: long enough not to catch "the bearer of bad news". */
+const bearerPattern = /(bearer\s+)(?!\[redacted\])[A-Za-z0-9._~+/=-]{16,}/gi;
 const jwtPattern = /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g;
 const approvePattern = /(\/authenticate\/)[A-Za-z0-9]+/g;
+/** `/guest_session/{id}/…` carries the guest session in the path; `/guest_session/new` creates one. */
+const guestPathPattern = /(\/guest_session\/)(?!new(?:[/?#\s"']|$))[A-Za-z0-9-]+/g;
 
 const registered = new Set<string>();
 
@@ -38,27 +56,39 @@ export function forgetSecret(secret: string | null | undefined): void {
 
 /** Redacts one string. */
 export function redact(text: string): string {
-  let out = text
-    .replace(paramPattern, (_m, lead: string, name: string) => `${lead}${name}=${REDACTED}`)
-    .replace(jsonFieldPattern, (_m, head: string) => `${head}"${REDACTED}"`)
-    .replace(bearerPattern, (_m, head: string) => `${head}${REDACTED}`)
-    .replace(jwtPattern, REDACTED)
-    .replace(approvePattern, (_m, head: string) => `${head}${REDACTED}`);
+  let out = text;
+  // Registered secrets first: their exact text is known, so nothing of them can survive a partial match.
   for (const secret of registered) {
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
-  return out;
+  return out
+    .replace(paramPattern, (_m, lead: string, name: string) => `${lead}${name}=${REDACTED}`)
+    .replace(jsonFieldPattern, (_m, head: string) => `${head}"${REDACTED}"`)
+    .replace(authorizationPattern, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(bearerPattern, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(jwtPattern, REDACTED)
+    .replace(approvePattern, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(guestPathPattern, (_m, head: string) => `${head}${REDACTED}`);
 }
+
+const MAX_DEPTH = 6;
 
 /** Redacts a value of any shape for logging: strings are redacted, objects are walked. */
 export function redactValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redact(value);
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Deeper than anything Marquee logs on purpose: dropped rather than passed on unread.
+  if (depth > MAX_DEPTH) return '[too deep]';
   if (value instanceof Error) return redact(`${value.name}: ${value.message}`);
+  if (value instanceof URL) return redact(value.href);
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_PARAMS.includes(key.toLowerCase()) || /authorization/i.test(key) ? REDACTED : redactValue(v, depth + 1);
+    out[key] = SECRET_KEYS.has(normalizeKey(key)) ? REDACTED : redactValue(v, depth + 1);
   }
   return out;
+}
+
+function normalizeKey(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, '');
 }

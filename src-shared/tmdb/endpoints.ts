@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { defineEndpoint, noParams } from './define';
 import { country, departmentJobs } from './schemas/reference';
+import { accountEndpoints } from './table/account';
+import { authEndpoints } from './table/auth';
+import { discoverEndpoints } from './table/discover';
+import { listsEndpoints } from './table/lists';
+import { moviesEndpoints } from './table/movies';
+import { peopleEndpoints } from './table/people';
+import { ratingsEndpoints } from './table/ratings';
+import { referenceEndpoints } from './table/reference';
+import { searchEndpoints } from './table/search';
+import { tvEndpoints } from './table/tv';
 
 export { tmdbError } from './schemas/status';
 
 /**
  * The one endpoint table. Keys are written as `METHOD /3/path/{placeholder}`, the form of the
  * `endpoint` field of the real-response fixtures index, so tests can look entries up by it.
+ * The entries live in `table/*.ts`, one file per area, and are gathered here.
  */
 export const endpoints = {
   'GET /3/configuration/countries': defineEndpoint({
@@ -33,6 +44,16 @@ export const endpoints = {
     idempotent: true,
     cache: 'reference',
   }),
+  ...referenceEndpoints,
+  ...authEndpoints,
+  ...accountEndpoints,
+  ...listsEndpoints,
+  ...ratingsEndpoints,
+  ...moviesEndpoints,
+  ...tvEndpoints,
+  ...peopleEndpoints,
+  ...searchEndpoints,
+  ...discoverEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
@@ -40,5 +61,6 @@ export type EndpointKey = keyof Endpoints;
 export type EndpointResponse<K extends EndpointKey> = z.output<Endpoints[K]['response']>;
 export type EndpointParams<K extends EndpointKey> = z.input<Endpoints[K]['params']>;
 export type EndpointQuery<K extends EndpointKey> = z.input<Endpoints[K]['query']>;
-export type EndpointBody<K extends EndpointKey> =
-  Endpoints[K]['body'] extends z.ZodType ? z.input<Endpoints[K]['body']> : undefined;
+export type EndpointBody<K extends EndpointKey> = Endpoints[K]['body'] extends z.ZodType
+  ? z.input<Endpoints[K]['body']>
+  : undefined;

@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const country = z.looseObject({
   english_name: z.string(),
   iso_3166_1: z.string(),
-  native_name: z.string(),
+  /** Absent in some recorded responses (older shape). */
+  native_name: z.string().optional(),
 });
 export type Country = z.infer<typeof country>;
 

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ratedState } from './accountStates';
+import { int } from './fields';
+import { countryReleaseDates } from './releaseDates';
+import { countryWatchProviders } from './watchProviders';
+
+/**
+ * Objects TMDB adds to a details response when asked with `append_to_response`. Appended objects
+ * lack the `id` their stand-alone endpoint sends, so each has its own shape here.
+ */
+
+/** `append_to_response=release_dates`. */
+export const appendedReleaseDates = z.looseObject({ results: z.array(countryReleaseDates) });
+
+/** `append_to_response=watch/providers` (the key in the response is literally "watch/providers"). */
+export const appendedWatchProviders = z.looseObject({
+  results: z.record(z.string(), countryWatchProviders),
+});
+
+/** `append_to_response=account_states` (only with a session). */
+export const appendedAccountStates = z.looseObject({
+  id: int.optional(),
+  favorite: z.boolean().optional(),
+  rated: ratedState,
+  watchlist: z.boolean().optional(),
+});
+
+/** The names `append_to_response` accepts on Marquee's details requests. */
+export const appendable = [
+  'credits',
+  'aggregate_credits',
+  'combined_credits',
+  'images',
+  'videos',
+  'recommendations',
+  'similar',
+  'release_dates',
+  'watch/providers',
+  'translations',
+  'account_states',
+  'external_ids',
+] as const;
+export type Appendable = (typeof appendable)[number];
+
+/**
+ * The `append_to_response` query value: comma-separated names from `appendable`, at most 20 as
+ * TMDB allows.
+ */
+export const appendToResponse = z
+  .string()
+  .regex(/^[a-z_/]+(,[a-z_/]+)*$/, 'expected comma-separated names')
+  .refine((v) => v.split(',').length <= 20, 'TMDB appends at most 20 objects')
+  .refine(
+    (v) => v.split(',').every((name) => (appendable as readonly string[]).includes(name)),
+    `expected names from: ${appendable.join(', ')}`,
+  );

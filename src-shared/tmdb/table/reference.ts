@@ -1,0 +1,67 @@
+import { defineEndpoint, noParams } from '../define';
+import { languageQuery, providerListQuery } from '../queries';
+import { configuration, genreList, providerList, watchRegions } from '../schemas';
+
+/** Reference data: configuration, genres and watch-provider lists. Changes rarely; cached for days. */
+export const referenceEndpoints = {
+  'GET /3/configuration': defineEndpoint({
+    method: 'GET',
+    path: '/3/configuration',
+    params: noParams,
+    query: noParams,
+    body: undefined,
+    response: configuration,
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'reference',
+  }),
+  'GET /3/genre/movie/list': defineEndpoint({
+    method: 'GET',
+    path: '/3/genre/movie/list',
+    params: noParams,
+    query: languageQuery,
+    body: undefined,
+    response: genreList,
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'reference',
+  }),
+  'GET /3/genre/tv/list': defineEndpoint({
+    method: 'GET',
+    path: '/3/genre/tv/list',
+    params: noParams,
+    query: languageQuery,
+    body: undefined,
+    response: genreList,
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'reference',
+  }),
+  'GET /3/watch/providers/regions': defineEndpoint({
+    method: 'GET',
+    path: '/3/watch/providers/regions',
+    params: noParams,
+    query: languageQuery,
+    body: undefined,
+    response: watchRegions,
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'reference',
+  }),
+  'GET /3/watch/providers/movie': defineEndpoint({
+    method: 'GET',
+    path: '/3/watch/providers/movie',
+    params: noParams,
+    query: providerListQuery,
+    body: undefined,
+    response: providerList,
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'reference',
+  }),
+} as const;
