@@ -9,7 +9,7 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      lib: { entry: resolve('src-main/shell/main.ts') },
+      lib: { entry: { index: resolve('src-main/shell/main.ts') } },
       rollupOptions: { external: ['better-sqlite3', 'keytar'] },
     },
   },
@@ -20,7 +20,7 @@ export default defineConfig({
       externalizeDeps: false,
       lib: { entry: resolve('src-preload/index.ts') },
       rollupOptions: {
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },

@@ -3,9 +3,62 @@
  * without pulling a validator into its bundle. `contract.ts` must define exactly these keys;
  * a test checks that the two agree.
  */
-export const channelNames = ['app.info', 'reference.countries', 'reference.jobs'] as const;
+export const channelNames = [
+  'app.info',
+  'settings.get',
+  'settings.set',
+  'reference.countries',
+  'reference.jobs',
+  'reference.genres',
+  'reference.watchProviders',
+  'browse.trendingTv',
+  'browse.topRatedTv',
+  'browse.popularPeople',
+  'browse.latestPerson',
+  'browse.discoverMovies',
+  'search.multi',
+  'search.collections',
+  'movie.details',
+  'movie.recommendations',
+  'tv.details',
+  'tv.similar',
+  'tv.season',
+  'tv.episodeCredits',
+  'tv.seasonTranslations',
+  'tv.episodeGroups',
+  'tv.episodeGroup',
+  'person.details',
+  'person.taggedImages',
+  'library.state',
+  'library.collection',
+  'library.setWatchlist',
+  'library.setFavorite',
+  'library.rate',
+  'lists.all',
+  'lists.get',
+  'lists.create',
+  'lists.addItem',
+  'lists.removeItem',
+  'lists.clear',
+  'lists.delete',
+  'sync.now',
+  'sync.outbox',
+  'sync.retryFailed',
+  'cache.status',
+  'cache.clear',
+  'auth.status',
+  'auth.beginApproval',
+  'auth.completeApproval',
+  'auth.cancelApproval',
+  'auth.login',
+  'auth.guest',
+  'auth.signOut',
+  'credentials.setAppToken',
+  'credentials.clearAppToken',
+  'account.details',
+] as const;
 
-export const eventNames = ['network.status'] as const;
+export const eventNames = ['network.status', 'sync.status', 'library.changed', 'auth.changed'] as const;
 
 export type ChannelName = (typeof channelNames)[number];
 export type EventName = (typeof eventNames)[number];

@@ -1,0 +1,185 @@
+import { describe, expect, it, vi } from 'vitest';
+import { channelNames, IPC_PREFIX } from '../../src-shared/ipc/channels';
+import type { CoreOptions } from '../core/core';
+import { memoryLogger } from '../core/log';
+import { runMarquee, type ElectronApi } from './bootstrap';
+import type { DemoCatalogueModule } from './demo';
+import {
+  FakeApp,
+  FakeBrowserWindow,
+  FakeEvent,
+  FakeIpcMain,
+  FakeProtocol,
+  FakeShell,
+  FakeWebContents,
+  fakeCore,
+  fakeMenu,
+} from './fakes';
+
+vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+function boot(
+  options: { lock?: boolean; env?: Record<string, string | undefined>; failCore?: boolean } = {},
+) {
+  FakeBrowserWindow.instances = [];
+  const app = new FakeApp();
+  app.lockAvailable = options.lock ?? true;
+  const ipcMain = new FakeIpcMain();
+  const protocol = new FakeProtocol();
+  const core = fakeCore();
+  const coreOptions: CoreOptions[] = [];
+  let catalogueCloses = 0;
+  const catalogue: DemoCatalogueModule = {
+    startCatalogue: () =>
+      Promise.resolve({
+        apiBase: 'http://127.0.0.1:40999',
+        imageBase: 'http://127.0.0.1:40999/t/p',
+        accessToken: 'demo-access-token',
+        close: () => {
+          catalogueCloses += 1;
+          return Promise.resolve();
+        },
+      }),
+  };
+  const log = memoryLogger();
+  const electron = {
+    app,
+    BrowserWindow: FakeBrowserWindow,
+    ipcMain,
+    Menu: fakeMenu,
+    nativeTheme: { shouldUseDarkColors: true },
+    protocol,
+    shell: new FakeShell(),
+  } as unknown as ElectronApi;
+  const running = runMarquee(electron, {
+    env: options.env ?? {},
+    platform: 'linux',
+    mainDir: '/opt/marquee/out/main',
+    createCore: (o) => {
+      coreOptions.push(o);
+      if (options.failCore) throw new Error('cannot open library');
+      return core;
+    },
+    loadCatalogue: () => Promise.resolve(catalogue),
+    log,
+  });
+  return {
+    app,
+    ipcMain,
+    protocol,
+    core,
+    coreOptions,
+    running,
+    log,
+    catalogueCloses: () => catalogueCloses,
+  };
+}
+
+describe('start-up', () => {
+  it('registers the app scheme before the app is ready', () => {
+    const { protocol } = boot();
+    expect(protocol.privileged).toHaveLength(1);
+    expect(protocol.handlers.size).toBe(0);
+  });
+
+  it('a second instance quits without creating a core or a window', async () => {
+    const { app, coreOptions, running } = boot({ lock: false });
+    app.becomeReady();
+    await expect(running.ready).resolves.toBeUndefined();
+    expect(app.quitCalls).toBe(1);
+    expect(coreOptions).toEqual([]);
+    expect(FakeBrowserWindow.instances).toEqual([]);
+  });
+
+  it('after ready wires core, protocol, IPC and the window', async () => {
+    const { app, ipcMain, protocol, coreOptions, running } = boot();
+    app.becomeReady();
+    const started = await running.ready;
+    expect(coreOptions[0]?.dataDir).toBe('/fake/userData');
+    expect(coreOptions[0]?.tmdb).toMatchObject({ demo: true, apiBase: 'http://127.0.0.1:40999' });
+    expect(protocol.handlers.has('app')).toBe(true);
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(
+      channelNames.map((c) => `${IPC_PREFIX}${c}`).sort(),
+    );
+    const window = FakeBrowserWindow.instances[0];
+    expect(started?.window).toBe(window);
+    expect(window?.loadedUrl).toBe('app://marquee/index.html');
+    expect((window?.options.webPreferences as { preload?: string }).preload).toBe(
+      '/opt/marquee/out/preload/index.cjs',
+    );
+  });
+
+  it('keeps its data in MARQUEE_DATA_DIR when set', async () => {
+    const { app, coreOptions, running } = boot({
+      env: { MARQUEE_DATA_DIR: '/tmp/marquee-profile' },
+    });
+    expect(app.getPath('userData')).toBe('/tmp/marquee-profile');
+    app.becomeReady();
+    await running.ready;
+    expect(coreOptions[0]?.dataDir).toBe('/tmp/marquee-profile');
+  });
+
+  it('uses TMDB, not the demo catalogue, when a token is configured', async () => {
+    const { app, coreOptions, running } = boot({
+      env: { TMDB_ACCESS_TOKEN: 'eyJhbGciOi.real.token' },
+    });
+    app.becomeReady();
+    await running.ready;
+    expect(coreOptions[0]?.tmdb).toMatchObject({
+      demo: false,
+      apiBase: 'https://api.themoviedb.org',
+    });
+  });
+
+  it('forwards core events to the window', async () => {
+    const { app, core, running } = boot();
+    app.becomeReady();
+    await running.ready;
+    core.events.emit('network.status', { online: true, since: 5 });
+    expect(FakeBrowserWindow.instances[0]?.webContents.sent).toEqual([
+      { channel: `${IPC_PREFIX}network.status`, payload: { online: true, since: 5 } },
+    ]);
+  });
+
+  it('hardens web contents created after start-up', async () => {
+    const { app, running } = boot();
+    app.becomeReady();
+    await running.ready;
+    const contents = new FakeWebContents();
+    app.emit('web-contents-created', new FakeEvent(), contents);
+    expect(contents.windowOpenHandler?.({ url: 'https://evil.com' })).toEqual({ action: 'deny' });
+  });
+
+  it('focuses the existing window when a second instance starts', async () => {
+    const { app, running } = boot();
+    app.becomeReady();
+    await running.ready;
+    app.emit('second-instance', {}, [], '/');
+    expect(FakeBrowserWindow.instances[0]?.focused).toBe(true);
+  });
+
+  it('ends with code 1, and stops the demo catalogue, when the core cannot start', async () => {
+    const { app, running, log, catalogueCloses } = boot({ failCore: true });
+    app.becomeReady();
+    await expect(running.ready).resolves.toBeUndefined();
+    expect(app.exitCode).toBe(1);
+    expect(catalogueCloses()).toBe(1);
+    expect(log.lines.join('\n')).toContain('shell.start_failed');
+  });
+});
+
+describe('quitting', () => {
+  it('closes the core and stops the demo catalogue exactly once, then quits', async () => {
+    const { app, core, running, catalogueCloses } = boot();
+    app.becomeReady();
+    await running.ready;
+    app.quit();
+    app.quit();
+    await settle();
+    expect(core.closeCalls).toBe(1);
+    expect(catalogueCloses()).toBe(1);
+    expect(app.quitCalls).toBe(3);
+  });
+});
