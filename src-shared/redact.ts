@@ -31,8 +31,14 @@ const SECRET_KEYS = new Set([
 
 export const REDACTED = '[redacted]';
 
-const paramPattern = new RegExp(`([?&;\\s"'(,]|^)(${SECRET_PARAMS.join('|')})=([^&\\s"'#)]*)`, 'gi');
-const jsonFieldPattern = new RegExp(`("(?:${SECRET_PARAMS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+const paramPattern = new RegExp(
+  `([?&;\\s"'(,]|^)(${SECRET_PARAMS.join('|')})=([^&\\s"'#)]*)`,
+  'gi',
+);
+const jsonFieldPattern = new RegExp(
+  `("(?:${SECRET_PARAMS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
+  'gi',
+);
 /** `Authorization: Bearer x`, `"authorization":"x"`, `authorization=x`: whatever the value's length. */
 const authorizationPattern = /(authorization["']?\s*[:=]\s*["']?(?:bearer\s+)?)[^\s"',;}]+/gi;
 /** A bearer token outside a header: long enough not to catch "the bearer of bad news". */

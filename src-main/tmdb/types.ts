@@ -1,3 +1,4 @@
+import type { Logger } from '../core/log';
 import type {
   EndpointBody,
   EndpointKey,
@@ -30,7 +31,11 @@ export interface RequestOptions {
 
 /** The typed TMDB client: one call per entry of the endpoint table. */
 export interface TmdbClient {
-  request<K extends EndpointKey>(key: K, args?: RequestArgs<K>, options?: RequestOptions): Promise<EndpointResponse<K>>;
+  request<K extends EndpointKey>(
+    key: K,
+    args?: RequestArgs<K>,
+    options?: RequestOptions,
+  ): Promise<EndpointResponse<K>>;
 }
 
 export interface TmdbClientOptions {
@@ -50,4 +55,11 @@ export interface TmdbClientOptions {
   maxConcurrency?: number;
   /** Requests per second, kept below TMDB's ~40. */
   ratePerSecond?: number;
+  /** Retries, failures and confirmations are logged here (redacted). */
+  log?: Logger;
+  /** First backoff step and its ceiling, for retries without Retry-After. */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** A Retry-After longer than this is not waited for: the 429 is surfaced instead. */
+  maxRetryAfterMs?: number;
 }
