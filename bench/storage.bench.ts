@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { createIngest } from '../src-main/cache/ingest';
+import { createLocalSearch } from '../src-main/cache/search';
+import { openDatabase } from '../src-main/db/open';
+import { createCollectionReader } from '../src-main/library/collection';
+import { createLibrary } from '../src-main/library/library';
+
+export interface BenchResult {
+  name: string;
+  unit: string;
+  value: number;
+  budget: number;
+  ratio?: number;
+  peer?: string;
+}
+
+const WORDS = [
+  'star', 'night', 'river', 'shadow', 'dream', 'house', 'storm', 'king', 'summer', 'ghost', 'city', 'love',
+  'war', 'dark', 'blood', 'fire', 'moon', 'ocean', 'last', 'golden', 'silent', 'broken', 'wild', 'secret',
+  'empire', 'garden', 'winter', 'island', 'machine', 'heart', 'amélie', 'zoë', 'crystal', 'paper', 'iron', 'glass',
+];
+
+/** A deterministic PRNG so every run measures the same data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function time(fn: () => void, runs: number): number[] {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    fn();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return samples;
+}
+
+async function open(file: string, kind: 'cache' | 'library'): Promise<Database.Database> {
+  const result = await openDatabase(file, { kind });
+  if (result.status === 'unrecoverable') throw new Error(result.reason);
+  return result.db;
+}
+
+function fillTitles(db: Database.Database, count: number, random: () => number): void {
+  const insert = db.prepare(
+    "INSERT INTO titles (kind, id, title, original_title, popularity, detail_level, seen_at) VALUES (?, ?, ?, NULL, ?, 1, 0)",
+  );
+  const word = (): string => WORDS[Math.floor(random() * WORDS.length)] ?? 'star';
+  db.transaction(() => {
+    for (let i = 1; i <= count; i++) {
+      insert.run(i % 3 === 0 ? 'tv' : 'movie', i, `${word()} ${word()} ${word()} ${i % 997}`, random() * 1000);
+    }
+  })();
+}
+
+function queries(random: () => number, n: number): string[] {
+  return Array.from({ length: n }, () => {
+    const a = WORDS[Math.floor(random() * WORDS.length)] ?? 'star';
+    const b = WORDS[Math.floor(random() * WORDS.length)] ?? 'night';
+    return `${a} ${b.slice(0, 3)}`;
+  });
+}
+
+async function searchBench(dir: string, count: number, budget: number, withBaseline: boolean): Promise<BenchResult[]> {
+  const db = await open(path.join(dir, `search-${count}.db`), 'cache');
+  const random = prng(count);
+  fillTitles(db, count, random);
+  const search = createLocalSearch(db);
+  const qs = queries(random, 200);
+  let i = 0;
+  const samples = time(() => search(qs[i++ % qs.length] ?? 'star', { limit: 20 }), qs.length);
+  const label = `${count / 1000}k`;
+  const out: BenchResult[] = [
+    { name: `offline search p50 (${label} titles)`, unit: 'ms', value: percentile(samples, 50), budget },
+    { name: `offline search p95 (${label} titles)`, unit: 'ms', value: percentile(samples, 95), budget },
+  ];
+  if (withBaseline) {
+    const like = db.prepare(
+      "SELECT kind, id, title FROM titles WHERE title LIKE ? ORDER BY popularity DESC LIMIT 20",
+    );
+    let j = 0;
+    const likeSamples = time(() => like.all(`%${(qs[j++ % qs.length] ?? 'star').split(' ')[0] ?? ''}%`), 40);
+    const p95 = percentile(likeSamples, 95);
+    out.push({
+      name: `LIKE scan p95 (${label} titles, baseline)`,
+      unit: 'ms',
+      value: p95,
+      budget: Number.POSITIVE_INFINITY,
+      ratio: p95 / Math.max(percentile(samples, 95), 1e-6),
+      peer: `offline search p95 (${label} titles)`,
+    });
+  }
+  db.close();
+  return out;
+}
+
+async function watchlistBench(dir: string): Promise<BenchResult[]> {
+  const db = await open(path.join(dir, 'library-read.db'), 'library');
+  const library = createLibrary(db, { clock: Date.now });
+  db.pragma('synchronous = OFF'); // Setup only: 5,000 separate durable commits would measure the disk, not the read.
+  for (let i = 1; i <= 5000; i++) {
+    library.applyUserChange({
+      type: 'watchlist',
+      mediaType: i % 2 ? 'movie' : 'tv',
+      mediaId: i,
+      on: true,
+      summary: { title: `${WORDS[i % WORDS.length] ?? 'x'} ${i}`, popularity: i % 100, releaseDate: `20${String(i % 25).padStart(2, '0')}-01-01` },
+    });
+  }
+  const read = createCollectionReader(db);
+  const sorts = ['added', 'title', 'release', 'popularity'] as const;
+  let i = 0;
+  const samples = time(() => read({ kind: 'watchlist', sort: sorts[i++ % sorts.length], limit: 60 }), 200);
+  db.close();
+  return [
+    { name: 'read 5,000-item watchlist p50', unit: 'ms', value: percentile(samples, 50), budget: 25 },
+    { name: 'read 5,000-item watchlist p95', unit: 'ms', value: percentile(samples, 95), budget: 25 },
+  ];
+}
+
+async function ingestBench(dir: string): Promise<BenchResult[]> {
+  const db = await open(path.join(dir, 'ingest.db'), 'cache');
+  const ingest = createIngest(db, Date.now);
+  let page = 0;
+  const makePage = (): unknown => ({
+    page: 1,
+    results: Array.from({ length: 20 }, (_, k) => ({
+      media_type: k % 3 === 0 ? 'tv' : 'movie',
+      id: page * 20 + k + 1,
+      title: `Movie ${page}-${k}`,
+      name: `Series ${page}-${k}`,
+      original_title: `Original ${k}`,
+      overview: 'An overview of reasonable length for a summary row in a listing page.',
+      poster_path: `/p${k}.jpg`,
+      popularity: k * 1.5,
+      vote_average: 7.1,
+      vote_count: 1000,
+      genre_ids: [18, 80],
+      release_date: '2001-01-01',
+    })),
+  });
+  const samples = time(() => {
+    page += 1;
+    ingest(makePage());
+  }, 500);
+  db.close();
+  return [
+    { name: 'ingest a page of 20 p50', unit: 'ms', value: percentile(samples, 50), budget: 1 },
+    { name: 'ingest a page of 20 p95', unit: 'ms', value: percentile(samples, 95), budget: 1 },
+  ];
+}
+
+async function startupBench(dir: string): Promise<BenchResult[]> {
+  const cacheFile = path.join(dir, 'start-cache.db');
+  const libraryFile = path.join(dir, 'start-library.db');
+  (await open(cacheFile, 'cache')).close();
+  (await open(libraryFile, 'library')).close();
+  const samples: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const start = process.hrtime.bigint();
+    const [cache, library] = [await open(cacheFile, 'cache'), await open(libraryFile, 'library')];
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    cache.close();
+    library.close();
+  }
+  return [
+    { name: 'start-up: open, check and migrate both databases p50', unit: 'ms', value: percentile(samples, 50), budget: 100 },
+    { name: 'start-up: open, check and migrate both databases p95', unit: 'ms', value: percentile(samples, 95), budget: 100 },
+  ];
+}
+
+/** Storage benchmarks for `npm run bench`: measured figures against budgets, never assertions. */
+export async function runStorageBenchmarks(): Promise<BenchResult[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
+  try {
+    return [
+      ...(await ingestBench(dir)),
+      ...(await watchlistBench(dir)),
+      ...(await startupBench(dir)),
+      ...(await searchBench(dir, 100_000, 5, true)),
+      ...(await searchBench(dir, 1_000_000, 20, false)),
+    ];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

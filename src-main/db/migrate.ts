@@ -1,0 +1,55 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * One schema change. Migrations are append-only: a released file is never edited, a fix is a new
+ * file with the next number. `version` is what `PRAGMA user_version` reads after it has run.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  up(db: Database.Database): void;
+}
+
+export interface MigrationReport {
+  from: number;
+  to: number;
+  applied: string[];
+}
+
+export function userVersion(db: Database.Database): number {
+  const value: unknown = db.pragma('user_version', { simple: true });
+  return typeof value === 'number' ? value : 0;
+}
+
+/**
+ * Applies every migration above the database's `user_version`, each in its own transaction, so a
+ * crash leaves the file at the last complete version. A database newer than this build is refused
+ * rather than guessed at: an older Marquee must not write into a schema it does not know.
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[]): MigrationReport {
+  assertOrdered(migrations);
+  const from = userVersion(db);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (from > latest) {
+    throw new Error(`database schema version ${from} is newer than this Marquee build knows (${latest})`);
+  }
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    if (migration.version <= from) continue;
+    db.transaction(() => {
+      migration.up(db);
+      // user_version is written inside the same transaction, so schema and version move together.
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+    applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
+  }
+  return { from, to: userVersion(db), applied };
+}
+
+function assertOrdered(migrations: readonly Migration[]): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(`migration list is not contiguous at ${migration.name}: expected version ${index + 1}`);
+    }
+  });
+}

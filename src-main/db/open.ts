@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import type Database from 'better-sqlite3';
+import { connect, quickCheck, type DatabaseKind } from './connection';
+import { migrate, type Migration, type MigrationReport } from './migrate';
+import { cacheMigrations } from './migrations/cache';
+import { libraryMigrations } from './migrations/library';
+import { backupLibrary, moveAside, salvageInto, stampedName, type Salvage } from './recover';
+
+export interface OpenOptions {
+  kind: DatabaseKind;
+  clock?: () => number;
+  /** For tests of the runner; defaults to the kind's own list. */
+  migrations?: readonly Migration[];
+}
+
+/**
+ * What start-up found. The UI shows anything other than `ok`:
+ * - `rebuilt`: the cache was damaged; it was moved aside and started empty (nothing of the user's is lost);
+ * - `recovered`: the library was damaged; it was backed up, and what could be read was carried over;
+ * - `unrecoverable`: the library could not be read; it is untouched apart from the backup, and no
+ *   database is open. The user can keep the file, restore the backup, or start over deliberately.
+ */
+export type OpenResult =
+  | { status: 'ok'; db: Database.Database; migrations: MigrationReport }
+  | { status: 'rebuilt'; db: Database.Database; migrations: MigrationReport; reason: string; movedTo: string }
+  | {
+      status: 'recovered';
+      db: Database.Database;
+      migrations: MigrationReport;
+      reason: string;
+      backup: string;
+      salvage: Salvage;
+    }
+  | { status: 'unrecoverable'; reason: string; backup: string | null };
+
+/** Opens the cache or the library: settings, an integrity check, then the pending migrations. */
+export async function openDatabase(file: string, options: OpenOptions): Promise<OpenResult> {
+  const clock = options.clock ?? Date.now;
+  const migrations = options.migrations ?? (options.kind === 'cache' ? cacheMigrations : libraryMigrations);
+  const problem = checkFile(file, options.kind);
+  if (problem === null) {
+    const db = connect(file, options.kind);
+    try {
+      return { status: 'ok', db, migrations: migrate(db, migrations) };
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+  if (options.kind === 'cache') {
+    const movedTo = stampedName(file, 'corrupt', clock());
+    moveAside(file, movedTo);
+    const db = connect(file, 'cache');
+    return { status: 'rebuilt', db, migrations: migrate(db, migrations), reason: problem, movedTo };
+  }
+  return recoverLibrary(file, problem, migrations, clock);
+}
+
+/** null when the file is absent or healthy, else what is wrong with it. */
+function checkFile(file: string, kind: DatabaseKind): string | null {
+  if (!fs.existsSync(file)) return null;
+  let db: Database.Database | undefined;
+  try {
+    db = connect(file, kind);
+    const problems = quickCheck(db);
+    return problems.length === 1 && problems[0] === 'ok' ? null : `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
+  } catch (error) {
+    return `cannot read database: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    db?.close();
+  }
+}
+
+async function recoverLibrary(
+  file: string,
+  reason: string,
+  migrations: readonly Migration[],
+  clock: () => number,
+): Promise<OpenResult> {
+  const now = clock();
+  let backup: string;
+  try {
+    backup = await backupLibrary(file, stampedName(file, 'backup', now));
+  } catch (error) {
+    // Without a backup nothing may be changed: the original stays exactly as it is.
+    return { status: 'unrecoverable', reason: `${reason}; backup failed: ${String(error)}`, backup: null };
+  }
+  const target = stampedName(file, 'recovering', now);
+  let salvage: Salvage;
+  try {
+    salvage = salvageInto(file, target, migrations);
+  } catch (error) {
+    moveAside(target, stampedName(file, 'failed-recovery', now));
+    return { status: 'unrecoverable', reason: `${reason}; recovery failed: ${String(error)}`, backup };
+  }
+  // The damaged original is kept next to the backup, then the salvaged copy takes its place.
+  moveAside(file, stampedName(file, 'corrupt', now));
+  moveAside(target, file);
+  const db = connect(file, 'library');
+  return { status: 'recovered', db, migrations: migrate(db, migrations), reason, backup, salvage };
+}

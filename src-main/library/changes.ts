@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+const mediaId = z.number().int().positive();
+const titleMedia = z.enum(['movie', 'tv']);
+const listId = z.string().regex(/^(local-[A-Za-z0-9-]{1,64}|\d{1,12})$/, 'expected a Marquee list id');
+
+/** What the UI shows for an item while offline; optional, never sent to TMDB. */
+export const itemSummary = z.object({
+  title: z.string().max(500).nullable().optional(),
+  originalTitle: z.string().max(500).nullable().optional(),
+  posterPath: z.string().max(200).nullable().optional(),
+  releaseDate: z.string().max(20).nullable().optional(),
+  popularity: z.number().nullable().optional(),
+  voteAverage: z.number().nullable().optional(),
+});
+export type ItemSummary = z.infer<typeof itemSummary>;
+
+export const ratingTarget = z.discriminatedUnion('mediaType', [
+  z.object({ mediaType: titleMedia, mediaId }),
+  z.object({
+    mediaType: z.literal('episode'),
+    mediaId, // the series
+    season: z.number().int().nonnegative(),
+    episode: z.number().int().positive(),
+  }),
+]);
+export type RatingTarget = z.infer<typeof ratingTarget>;
+
+/** TMDB takes ratings from 0.5 to 10 in steps of 0.5. */
+const ratingValue = z
+  .number()
+  .min(0.5)
+  .max(10)
+  .refine((v) => Number.isInteger(v * 2), 'a rating is a multiple of 0.5');
+
+/**
+ * A change the user made. Every change is a set-state ("watchlist = false for movie 5"), so
+ * sending it twice has the same effect as once; only `list_create` makes something new.
+ */
+export const userChange = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('watchlist'), mediaType: titleMedia, mediaId, on: z.boolean(), summary: itemSummary.optional() }),
+  z.object({ type: z.literal('favorite'), mediaType: titleMedia, mediaId, on: z.boolean(), summary: itemSummary.optional() }),
+  z.object({ type: z.literal('rating'), target: ratingTarget, value: ratingValue.nullable(), summary: itemSummary.optional() }),
+  z.object({
+    type: z.literal('list_create'),
+    listId: listId.optional(),
+    name: z.string().trim().min(1).max(200),
+    description: z.string().max(2000).default(''),
+  }),
+  // TMDB v3 lists hold movies only.
+  z.object({ type: z.literal('list_item'), listId, mediaType: z.literal('movie'), mediaId, present: z.boolean(), summary: itemSummary.optional() }),
+  z.object({ type: z.literal('list_clear'), listId }),
+  z.object({ type: z.literal('list_delete'), listId }),
+]);
+export type UserChangeInput = z.input<typeof userChange>;
+export type UserChange = z.output<typeof userChange>;
+
+/** A queued change as stored and sent: no display summary, list ids always set. */
+export type OutboxOp =
+  | { type: 'watchlist' | 'favorite'; mediaType: 'movie' | 'tv'; mediaId: number; on: boolean }
+  | { type: 'rating'; target: RatingTarget; value: number | null }
+  | { type: 'list_create'; listId: string; name: string; description: string }
+  | { type: 'list_item'; listId: string; mediaType: 'movie'; mediaId: number; present: boolean }
+  | { type: 'list_clear'; listId: string }
+  | { type: 'list_delete'; listId: string };
+
+export function toOp(change: UserChange, newListId: () => string): OutboxOp {
+  switch (change.type) {
+    case 'watchlist':
+    case 'favorite':
+      return { type: change.type, mediaType: change.mediaType, mediaId: change.mediaId, on: change.on };
+    case 'rating':
+      return { type: 'rating', target: change.target, value: change.value };
+    case 'list_create':
+      return { type: 'list_create', listId: change.listId ?? newListId(), name: change.name, description: change.description };
+    case 'list_item':
+      return { type: 'list_item', listId: change.listId, mediaType: 'movie', mediaId: change.mediaId, present: change.present };
+    case 'list_clear':
+    case 'list_delete':
+      return { type: change.type, listId: change.listId };
+  }
+}
+
+/** The item an op sets the state of: later ops on the same key replace earlier ones. */
+export function itemKey(op: OutboxOp): string {
+  switch (op.type) {
+    case 'watchlist':
+    case 'favorite':
+      return `${op.type}:${op.mediaType}:${op.mediaId}`;
+    case 'rating':
+      return op.target.mediaType === 'episode'
+        ? `rating:episode:${op.target.mediaId}:${op.target.season}:${op.target.episode}`
+        : `rating:${op.target.mediaType}:${op.target.mediaId}`;
+    case 'list_item':
+      return `list:${op.listId}:movie:${op.mediaId}`;
+    case 'list_create':
+    case 'list_clear':
+    case 'list_delete':
+      return `list:${op.listId}:${op.type}`;
+  }
+}
+
+export function listOf(op: OutboxOp): string | undefined {
+  return 'listId' in op ? op.listId : undefined;
+}
