@@ -1,0 +1,66 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DispatchDeps } from './dispatch';
+import { sendJson } from './dispatch';
+import { invalidApiKey, invalidParameters, notFound } from './errors';
+import type { FaultRule } from './faults';
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        resolve(text.trim() === '' ? [] : (JSON.parse(text) as unknown));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error('bad JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Turns JSON into fault rules; a `pathPattern` string becomes a RegExp. */
+function toRules(input: unknown): FaultRule[] {
+  const list: unknown = Array.isArray(input) ? input : (input as { rules?: unknown } | null)?.rules;
+  if (!Array.isArray(list)) throw new Error('expected an array of fault rules');
+  return list.map((raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null) throw new Error('a fault rule must be an object');
+    const rule = { ...(raw as Record<string, unknown>) };
+    if (!['rate_limit', 'server_error', 'latency', 'drop'].includes(String(rule.kind))) throw new Error(`unknown fault kind ${String(rule.kind)}`);
+    if (typeof rule.pathPattern === 'string') rule.pathPattern = new RegExp(rule.pathPattern);
+    return rule as unknown as FaultRule;
+  });
+}
+
+/**
+ * Test controls, guarded by the application token: `POST /__admin/faults` sets the fault plan,
+ * `DELETE /__admin/faults` clears it, `GET /__admin/requests` gives request counts per path and
+ * `DELETE /__admin/requests` resets them.
+ */
+export async function handleAdmin(deps: DispatchDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  if (req.headers.authorization !== `Bearer ${deps.accessToken}`) {
+    sendJson(res, 401, invalidApiKey().body());
+    return;
+  }
+  const route = `${req.method ?? 'GET'} ${url.pathname}`;
+  if (route === 'POST /__admin/faults') {
+    try {
+      deps.faults.set(toRules(await readJson(req)));
+    } catch (error) {
+      sendJson(res, 422, invalidParameters(error instanceof Error ? error.message : 'bad fault plan').body());
+      return;
+    }
+    sendJson(res, 200, { success: true, rules: deps.faults.plan.length });
+  } else if (route === 'DELETE /__admin/faults') {
+    deps.faults.clear();
+    sendJson(res, 200, { success: true });
+  } else if (route === 'GET /__admin/requests') {
+    sendJson(res, 200, { total: deps.requests.total, paths: deps.requests.snapshot(), faults: deps.faults.fired });
+  } else if (route === 'DELETE /__admin/requests') {
+    deps.requests.reset();
+    sendJson(res, 200, { success: true });
+  } else {
+    sendJson(res, 404, notFound().body());
+  }
+}

@@ -1,0 +1,386 @@
+import { Rng, mix } from './prng';
+import { drawWords, renderTitle, type TitleWords } from './titles';
+import { fold } from './fold';
+import { imagePath } from './image-paths';
+import { movieGenres, tvGenres } from './genres';
+import { familyNames, givenNames, type Language } from './words';
+import { providers } from './providers';
+import { crewDepartments } from './jobs';
+
+export interface CatalogueDataOptions {
+  readonly titles: number;
+  readonly seed: number;
+  readonly imageBase: string;
+}
+
+/** The compact, always-in-memory part of a film or series; everything else is derived on request. */
+export interface TitleCore {
+  readonly kind: 'movie' | 'tv';
+  readonly index: number;
+  readonly id: number;
+  readonly words: TitleWords;
+  /** Suffix of a film in a collection (`" 2"`), empty otherwise. */
+  readonly suffix: string;
+  readonly title: string;
+  readonly originalLanguage: string;
+  readonly date: string;
+  readonly genreIds: readonly number[];
+  readonly popularity: number;
+  readonly trendDay: number;
+  readonly trendWeek: number;
+  readonly voteAverage: number;
+  readonly voteCount: number;
+  readonly adult: boolean;
+  readonly revenue: number;
+  readonly posterPath: string;
+  readonly backdropPath: string;
+  /** Bit i set: available on providers[i]. */
+  readonly providerMask: number;
+  readonly originCountry: string;
+  /** Collection index, or -1. */
+  readonly collection: number;
+  readonly folded: string;
+}
+
+export interface PersonCore {
+  readonly index: number;
+  readonly id: number;
+  readonly name: string;
+  readonly gender: number;
+  readonly department: string;
+  readonly popularity: number;
+  readonly profilePath: string | null;
+  readonly folded: string;
+}
+
+export interface CollectionCore {
+  readonly index: number;
+  readonly id: number;
+  readonly name: string;
+  /** Movie indexes. */
+  readonly parts: readonly number[];
+  readonly folded: string;
+}
+
+const ORIGINAL_LANGUAGES = ['en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'fr', 'fr', 'de', 'de', 'es', 'es', 'ja', 'ko', 'it'] as const;
+const ORIGIN_COUNTRY: Readonly<Record<string, string>> = { en: 'US', fr: 'FR', de: 'DE', es: 'ES', ja: 'JP', ko: 'KR', it: 'IT' };
+/** Collections keep every other block of ten films' first three, so about 15% of films are in one. */
+const COLLECTION_BLOCK = 20;
+const COLLECTION_PARTS = 3;
+
+const KIND = { movie: 1, tv: 2, person: 3 } as const;
+const IMAGE_STREAM = 5;
+
+type TitleFields = Omit<TitleCore, 'posterPath' | 'backdropPath'>;
+
+/**
+ * A title whose poster and backdrop paths are drawn only when read: most titles of a large
+ * catalogue are never shown. A class (getters on the prototype) keeps 100k records cheap.
+ */
+class TitleRecord implements TitleCore {
+  readonly kind: 'movie' | 'tv';
+  readonly index: number;
+  readonly id: number;
+  readonly words: TitleWords;
+  readonly suffix: string;
+  readonly title: string;
+  readonly originalLanguage: string;
+  readonly date: string;
+  readonly genreIds: readonly number[];
+  readonly popularity: number;
+  readonly trendDay: number;
+  readonly trendWeek: number;
+  readonly voteAverage: number;
+  readonly voteCount: number;
+  readonly adult: boolean;
+  readonly revenue: number;
+  readonly providerMask: number;
+  readonly originCountry: string;
+  readonly collection: number;
+  readonly folded: string;
+  private paths: [string, string] | undefined;
+
+  constructor(
+    fields: TitleFields,
+    private readonly seed: number,
+  ) {
+    this.kind = fields.kind;
+    this.index = fields.index;
+    this.id = fields.id;
+    this.words = fields.words;
+    this.suffix = fields.suffix;
+    this.title = fields.title;
+    this.originalLanguage = fields.originalLanguage;
+    this.date = fields.date;
+    this.genreIds = fields.genreIds;
+    this.popularity = fields.popularity;
+    this.trendDay = fields.trendDay;
+    this.trendWeek = fields.trendWeek;
+    this.voteAverage = fields.voteAverage;
+    this.voteCount = fields.voteCount;
+    this.adult = fields.adult;
+    this.revenue = fields.revenue;
+    this.providerMask = fields.providerMask;
+    this.originCountry = fields.originCountry;
+    this.collection = fields.collection;
+    this.folded = fields.folded;
+  }
+
+  private draw(): [string, string] {
+    if (!this.paths) {
+      const rng = new Rng(mix(this.seed, KIND[this.kind], this.index, IMAGE_STREAM));
+      this.paths = [imagePath(rng, 'poster'), imagePath(rng, 'backdrop')];
+    }
+    return this.paths;
+  }
+
+  get posterPath(): string {
+    return this.draw()[0];
+  }
+
+  get backdropPath(): string {
+    return this.draw()[1];
+  }
+}
+
+/** A person whose profile path is drawn only when read; the newest person has none yet. */
+class PersonRecord implements PersonCore {
+  private profile: string | undefined;
+
+  constructor(
+    readonly index: number,
+    readonly id: number,
+    readonly name: string,
+    readonly gender: number,
+    readonly department: string,
+    readonly popularity: number,
+    readonly folded: string,
+    private readonly seed: number,
+    private readonly latest: boolean,
+  ) {}
+
+  get profilePath(): string | null {
+    if (this.latest) return null;
+    this.profile ??= imagePath(new Rng(mix(this.seed, KIND.person, this.index, IMAGE_STREAM)), 'profile');
+    return this.profile;
+  }
+}
+
+export const movieId = (index: number): number => 100 + index * 3;
+export const tvId = (index: number): number => 1000 + index * 2;
+export const personId = (index: number): number => 500 + index * 5;
+export const collectionId = (index: number): number => 9000 + index * 7;
+
+function indexFromId(id: number, base: number, step: number, count: number): number | undefined {
+  const offset = id - base;
+  if (offset < 0 || offset % step !== 0) return undefined;
+  const index = offset / step;
+  return index < count ? index : undefined;
+}
+
+function drawDate(rng: Rng, kind: 'movie' | 'tv'): string {
+  // Skewed towards recent years, with a few upcoming titles, as a live catalogue has.
+  const year = kind === 'movie' ? Math.min(2027, 1950 + Math.floor(Math.pow(rng.float(), 0.45) * 77)) : Math.min(2026, 1985 + Math.floor(Math.pow(rng.float(), 0.5) * 42));
+  const month = rng.int(1, 12);
+  const day = rng.int(1, 28);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function drawGenres(rng: Rng, rows: readonly (readonly [number, ...unknown[]])[]): number[] {
+  const count = rng.int(1, 3);
+  const out: number[] = [];
+  while (out.length < count) {
+    const id = rng.pick(rows)[0];
+    if (!out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+/**
+ * A deterministic generated catalogue: the same seed gives the same films, series, people and
+ * collections. Only compact cores live in memory; details, credits and images are built on request
+ * from each item's own PRNG stream.
+ */
+export class Catalogue {
+  readonly movies: readonly TitleCore[];
+  readonly tv: readonly TitleCore[];
+  readonly people: readonly PersonCore[];
+  readonly collections: readonly CollectionCore[];
+  readonly seed: number;
+  readonly imageBase: string;
+  /** The day the catalogue considers "today", so upcoming films and trending are stable in tests. */
+  readonly today = '2026-06-01';
+  private readonly sorted = new Map<string, readonly TitleCore[]>();
+  private readonly actorPool: number[] = [];
+  private peopleByPopularity: readonly PersonCore[] | undefined;
+  private readonly crewPool: number[] = [];
+
+  constructor(readonly options: CatalogueDataOptions) {
+    if (!Number.isInteger(options.titles) || options.titles < 20 || options.titles > 1_000_000) {
+      throw new Error('titles must be a whole number within 20..1000000');
+    }
+    this.seed = options.seed;
+    this.imageBase = options.imageBase;
+    const movieCount = Math.round(options.titles * 0.7);
+    const tvCount = options.titles - movieCount;
+    const personCount = Math.max(300, options.titles * 2);
+    const people: PersonCore[] = [];
+    for (let i = 0; i < personCount; i += 1) people.push(this.makePerson(i, i === personCount - 1));
+    this.people = people;
+    for (const person of people.slice(0, -1)) (person.department === 'Acting' ? this.actorPool : this.crewPool).push(person.index);
+    const collectionCount = Math.floor(movieCount / COLLECTION_BLOCK);
+    const movies: TitleCore[] = [];
+    for (let i = 0; i < movieCount; i += 1) movies.push(this.makeTitle('movie', i, collectionCount));
+    this.movies = movies;
+    const tv: TitleCore[] = [];
+    for (let i = 0; i < tvCount; i += 1) tv.push(this.makeTitle('tv', i, 0));
+    this.tv = tv;
+    const collections: CollectionCore[] = [];
+    for (let c = 0; c < collectionCount; c += 1) {
+      const first = movies[c * COLLECTION_BLOCK];
+      if (!first) break;
+      const name = `${renderTitle(first.words, 'en')} Collection`;
+      const parts = Array.from({ length: COLLECTION_PARTS }, (_, k) => c * COLLECTION_BLOCK + k);
+      collections.push({ index: c, id: collectionId(c), name, parts, folded: fold(name) });
+    }
+    this.collections = collections;
+  }
+
+  rng(...parts: readonly number[]): Rng {
+    return new Rng(mix(this.seed, ...parts));
+  }
+
+  private makeTitle(kind: 'movie' | 'tv', index: number, collectionCount: number): TitleCore {
+    const rng = this.rng(KIND[kind], index);
+    const block = Math.floor(index / COLLECTION_BLOCK);
+    const inCollection = kind === 'movie' && block < collectionCount && index % COLLECTION_BLOCK < COLLECTION_PARTS;
+    // Films of one collection share their title words; later parts carry a number.
+    const words = inCollection ? drawWords(this.rng(KIND.movie, block * COLLECTION_BLOCK, 7)) : drawWords(rng);
+    const part = index % COLLECTION_BLOCK;
+    const suffix = inCollection && part > 0 ? ` ${part + 1}` : '';
+    const title = renderTitle(words, 'en') + suffix;
+    const originalLanguage = inCollection ? 'en' : rng.pick(ORIGINAL_LANGUAGES);
+    const date = drawDate(rng, kind);
+    const upcoming = date > this.today;
+    const popularity = Math.round(Math.exp(rng.float() * 6.5) * 1000) / 1000;
+    const voteCount = upcoming ? 0 : Math.floor(popularity * rng.float() * 120);
+    const voteAverage = voteCount === 0 ? 0 : Math.round((3.8 + rng.float() * 4.9) * 1000) / 1000;
+    const recency = Number(date.slice(0, 4)) >= 2025 ? 4 : 1;
+    let providerMask = 0;
+    providers.forEach((_p, i) => {
+      if (rng.chance(0.22)) providerMask |= 1 << i;
+    });
+    const genreIds = drawGenres(rng, kind === 'movie' ? movieGenres : tvGenres);
+    const fields: TitleFields = {
+      kind,
+      index,
+      id: kind === 'movie' ? movieId(index) : tvId(index),
+      words,
+      suffix,
+      title,
+      originalLanguage,
+      date,
+      genreIds,
+      popularity,
+      trendDay: Math.round(popularity * recency * (0.2 + rng.float()) * 1000) / 1000,
+      trendWeek: Math.round(popularity * recency * (0.6 + rng.float() * 0.4) * 1000) / 1000,
+      voteAverage,
+      voteCount,
+      adult: rng.chance(0.01),
+      revenue: kind === 'movie' && !upcoming ? Math.floor(popularity * rng.float() * 2_000_000) : 0,
+      providerMask,
+      originCountry: ORIGIN_COUNTRY[originalLanguage] ?? 'US',
+      collection: inCollection ? block : -1,
+      folded: fold(`${title} ${this.originalTitleOf(words, originalLanguage)}${suffix}`),
+    };
+    return new TitleRecord(fields, this.seed);
+  }
+
+  private originalTitleOf(words: TitleWords, originalLanguage: string): string {
+    return originalLanguage === 'de' || originalLanguage === 'fr' || originalLanguage === 'es' ? renderTitle(words, originalLanguage) : renderTitle(words, 'en');
+  }
+
+  /** The title in its original language. */
+  originalTitle(core: TitleCore): string {
+    return this.originalTitleOf(core.words, core.originalLanguage) + core.suffix;
+  }
+
+  /** The title as TMDB shows it for a `language` (translated where a translation exists). */
+  localTitle(core: TitleCore, language: Language): string {
+    return renderTitle(core.words, language) + core.suffix;
+  }
+
+  private makePerson(index: number, latest: boolean): PersonCore {
+    const rng = this.rng(KIND.person, index);
+    const given = rng.pick(givenNames);
+    const family = rng.pick(familyNames);
+    const name = `${given} ${family}`;
+    const department = latest ? 'Acting' : rng.chance(0.7) ? 'Acting' : rng.pick(crewDepartments).department;
+    // A newly created person has nothing filled in yet: no image, tiny popularity.
+    const popularity = latest ? 0 : Math.round(Math.exp(rng.float() * 5) * 1000) / 1000;
+    return new PersonRecord(index, personId(index), name, rng.int(0, 2), department, popularity, fold(name), this.seed, latest);
+  }
+
+  movieByIndex(index: number): TitleCore | undefined {
+    return this.movies[index];
+  }
+
+  movieById(id: number): TitleCore | undefined {
+    const index = indexFromId(id, 100, 3, this.movies.length);
+    return index === undefined ? undefined : this.movies[index];
+  }
+
+  tvById(id: number): TitleCore | undefined {
+    const index = indexFromId(id, 1000, 2, this.tv.length);
+    return index === undefined ? undefined : this.tv[index];
+  }
+
+  personById(id: number): PersonCore | undefined {
+    const index = indexFromId(id, 500, 5, this.people.length);
+    return index === undefined ? undefined : this.people[index];
+  }
+
+  collectionById(id: number): CollectionCore | undefined {
+    const index = indexFromId(id, 9000, 7, this.collections.length);
+    return index === undefined ? undefined : this.collections[index];
+  }
+
+  /** Titles sorted by a key, cached per key. */
+  sortedBy(kind: 'movie' | 'tv', key: 'popularity' | 'trendDay' | 'trendWeek' | 'voteAverage'): readonly TitleCore[] {
+    const cacheKey = `${kind}:${key}`;
+    let list = this.sorted.get(cacheKey);
+    if (!list) {
+      const source = kind === 'movie' ? this.movies : this.tv;
+      list = [...source].sort((a, b) => b[key] - a[key] || a.id - b.id);
+      this.sorted.set(cacheKey, list);
+    }
+    return list;
+  }
+
+  /** People, most popular first (the newest person has no popularity yet and comes last). */
+  popularPeople(): readonly PersonCore[] {
+    this.peopleByPopularity ??= [...this.people].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+    return this.peopleByPopularity;
+  }
+
+  /** An actor (person index) for a slot of a credit list, from that list's stream. */
+  actorFor(rng: Rng): PersonCore {
+    const index = this.actorPool[Math.floor(rng.float() * this.actorPool.length)] ?? 0;
+    return this.people[index] ?? this.latestPerson;
+  }
+
+  crewFor(rng: Rng): PersonCore {
+    const index = this.crewPool[Math.floor(rng.float() * this.crewPool.length)] ?? 0;
+    return this.people[index] ?? this.latestPerson;
+  }
+
+  get latestPerson(): PersonCore {
+    const last = this.people[this.people.length - 1];
+    if (!last) throw new Error('the catalogue has no people');
+    return last;
+  }
+
+  imageUrl(size: string, path: string): string {
+    return `${this.imageBase}/${size}${path}`;
+  }
+}

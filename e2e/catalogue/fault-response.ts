@@ -1,0 +1,34 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FaultInjector } from './faults';
+import { rateLimited } from './errors';
+
+const SERVER_ERRORS = {
+  500: { status_code: 11, status_message: 'Internal error: Something went wrong, contact TMDB.' },
+  502: { status_code: 43, status_message: "Couldn't connect to the backend server." },
+  503: { status_code: 9, status_message: 'Service offline: This service is temporarily offline, try again later.' },
+} as const;
+
+/** Applies the fault plan to one request. Returns true when the request was answered (or dropped) here. */
+export async function applyFault(faults: FaultInjector, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+  const decision = faults.decide(path);
+  if (decision.delayMs > 0) await sleep(decision.delayMs);
+  const action = decision.action;
+  if (!action) return false;
+  if (action.kind === 'drop') {
+    // The client sees the connection close without an answer, as on a flaky network.
+    req.socket.destroy();
+    return true;
+  }
+  if (action.kind === 'rate_limit') {
+    const error = rateLimited(41 + faults.fired.rate_limit);
+    const headers: Record<string, string> = { 'Content-Type': 'application/json;charset=utf-8' };
+    if (action.retryAfter !== undefined) headers['Retry-After'] = String(action.retryAfter);
+    res.writeHead(429, headers);
+    res.end(JSON.stringify(error.body()));
+    return true;
+  }
+  res.writeHead(action.status, { 'Content-Type': 'application/json;charset=utf-8' });
+  res.end(JSON.stringify({ success: false, ...SERVER_ERRORS[action.status] }));
+  return true;
+}
