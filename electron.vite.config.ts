@@ -31,6 +31,7 @@ export default defineConfig({
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,
+      minify: true,
       target: 'chrome130',
       rollupOptions: { input: resolve('src-renderer/index.html') },
     },

@@ -5,6 +5,7 @@
  */
 export const channelNames = [
   'app.info',
+  'network.current',
   'settings.get',
   'settings.set',
   'reference.countries',

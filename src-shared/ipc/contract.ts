@@ -128,6 +128,14 @@ export const authStatus = z.object({
 });
 export type AuthStatus = z.infer<typeof authStatus>;
 
+export const networkStatus = z.object({
+  online: z.boolean(),
+  /** When the state last changed, ms since the epoch. */
+  since: z.number(),
+  /** Why the app believes it is offline (a redacted, human-readable reason). */
+  reason: z.string().optional(),
+});
+
 const discoverFilters = z.object({
   page,
   sortBy: z
@@ -168,6 +176,8 @@ export const contract = {
       imagePath: z.string(),
     }),
   },
+  /** The network state now; `network.status` announces each later change. */
+  'network.current': { input: noInput, output: networkStatus },
   'settings.get': { input: noInput, output: settings },
   'settings.set': { input: settings.partial().strict(), output: settings },
 
@@ -303,13 +313,7 @@ export const contract = {
 } as const satisfies Record<ChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
-  'network.status': z.object({
-    online: z.boolean(),
-    /** When the state last changed, ms since the epoch. */
-    since: z.number(),
-    /** Why the app believes it is offline (a redacted, human-readable reason). */
-    reason: z.string().optional(),
-  }),
+  'network.status': networkStatus,
   'sync.status': syncStatus,
   'library.changed': z.object({ collections: z.array(z.string()) }),
   'auth.changed': authStatus,

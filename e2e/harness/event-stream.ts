@@ -1,0 +1,31 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { eventNames } from '../../src-shared/ipc/channels';
+import type { EventBus } from '../../src-main/core/events';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Streams the core's events to one page as Server-Sent Events, one SSE event per core event,
+ * named after it, with the payload as JSON data. Ends when the page goes away.
+ */
+export function streamEvents(req: IncomingMessage, res: ServerResponse, events: EventBus): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+  });
+  // `retry` sets how soon the browser reconnects after the stream drops.
+  res.write('retry: 2000\n: connected\n\n');
+  const off = events.onAny((name, payload) => {
+    res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+  }, eventNames);
+  // A comment now and then keeps idle proxies and the socket timeout from closing the stream.
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  const stop = (): void => {
+    off();
+    clearInterval(heartbeat);
+  };
+  req.on('close', stop);
+  res.on('close', stop);
+}

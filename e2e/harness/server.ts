@@ -1,0 +1,268 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import type { Core } from '../../src-main/core/core';
+import { silentLogger, type Logger } from '../../src-main/core/log';
+import { contentSecurityPolicy } from '../../src-main/security/csp';
+import {
+  newSecret,
+  refuseBridgeRequest,
+  readCookie,
+  COOKIE_NAME,
+  secretMatches,
+  sessionCookie,
+  type BridgeGate,
+} from './auth';
+import { BRIDGE_PATH, EVENTS_PATH, IPC_PATH, bridgeScript } from './bridge-script';
+import { streamEvents } from './event-stream';
+import { sendFailure, sendJson, sendText } from './http-replies';
+import { BodyTooLarge, readBody } from './read-body';
+import { contentTypeOf, injectBridge, readStaticFile, resolveStaticPath } from './static-files';
+
+/** The IPC body limit: far above any real call, low enough that a runaway page cannot fill memory. */
+export const MAX_IPC_BODY = 1024 * 1024;
+
+export interface HarnessOptions {
+  core: Pick<Core, 'dispatch' | 'events'>;
+  /** The built renderer, usually `out/renderer`. */
+  rendererDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  log?: Logger;
+  /** Extra img-src entries for the CSP (e.g. the image host). */
+  imageSources?: readonly string[];
+}
+
+export interface Harness {
+  /** `http://127.0.0.1:PORT/?key=…`: the only way in; it carries the per-run secret. */
+  url: string;
+  /** `http://127.0.0.1:PORT`. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The browser harness: serves the built renderer and a bridge that carries `window.api` calls over
+ * HTTP to the same core the Electron shell uses. Only our page may call it: a per-run secret in an
+ * HttpOnly SameSite=Strict cookie, an exact Host (against DNS rebinding), an exact Origin and a
+ * custom header on calls (cross-origin pages would need a CORS preflight, never granted).
+ */
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const log = options.log ?? silentLogger;
+  const secret = newSecret();
+  const sockets = new Set<Socket>();
+  const server = createServer();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const gate: BridgeGate = {
+    host: `127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${port}`,
+    secret,
+  };
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy({ imageSources: options.imageSources ?? [] }),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'no-store',
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const url = new URL(req.url ?? '/', gate.origin);
+    if (req.headers.host !== gate.host) {
+      log.warn('harness.wrong_host', { path: url.pathname });
+      sendText(res, 403, 'Marquee’s harness answers only at its own address (127.0.0.1).');
+      return;
+    }
+    if (url.pathname === IPC_PATH) return handleIpc(req, res);
+    if (url.pathname === EVENTS_PATH) {
+      handleEvents(req, res);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      sendText(res, 405, 'Method not allowed.');
+      return;
+    }
+    if (url.pathname === BRIDGE_PATH) {
+      send(res, 200, 'text/javascript; charset=utf-8', Buffer.from(bridgeScript()));
+      return;
+    }
+    if (url.pathname === '/' || url.pathname === '/index.html') return handleIndex(req, res, url);
+    return handleStatic(res, url.pathname);
+  };
+
+  const handleIndex = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<void> => {
+    const key = url.searchParams.get('key');
+    if (key !== null) {
+      if (!secretMatches(key, secret)) {
+        sendText(
+          res,
+          403,
+          'This key is not valid for this run of Marquee’s harness. Open the address it printed.',
+        );
+        return;
+      }
+      // The key leaves the address bar at once; from here on the cookie carries it.
+      res.writeHead(303, { 'Set-Cookie': sessionCookie(secret), Location: '/' });
+      res.end();
+      return;
+    }
+    if (!secretMatches(readCookie(req, COOKIE_NAME), secret)) {
+      sendText(res, 403, 'Open the address Marquee’s harness printed (it carries this run’s key).');
+      return;
+    }
+    const file = await readStaticFile(join(options.rendererDir, 'index.html'));
+    if (!file) {
+      sendText(
+        res,
+        500,
+        `No built renderer in ${options.rendererDir}: run \`npm run build\` first.`,
+      );
+      return;
+    }
+    send(
+      res,
+      200,
+      'text/html; charset=utf-8',
+      Buffer.from(injectBridge(file.toString('utf8'), BRIDGE_PATH)),
+    );
+  };
+
+  const handleStatic = async (res: ServerResponse, pathname: string): Promise<void> => {
+    const path = resolveStaticPath(options.rendererDir, pathname);
+    const file = path === null ? null : await readStaticFile(path);
+    if (path === null || file === null) {
+      sendText(res, 404, 'Not found.');
+      return;
+    }
+    send(res, 200, contentTypeOf(path), file);
+  };
+
+  const handleIpc = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== 'POST') {
+      // OPTIONS lands here too: a preflight gets no CORS headers, so a foreign page never calls.
+      res.setHeader('Allow', 'POST');
+      sendFailure(
+        res,
+        req.method === 'OPTIONS' ? 403 : 405,
+        'forbidden',
+        'Marquee’s bridge accepts only POST from its own page.',
+      );
+      return;
+    }
+    const refusal = refuseBridgeRequest(req, gate, 'ipc');
+    if (refusal !== null) {
+      log.warn('harness.refused', { path: IPC_PATH, reason: refusal });
+      sendFailure(res, 403, 'forbidden', `Marquee’s bridge refused this call: ${refusal}.`);
+      return;
+    }
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      sendFailure(res, 415, 'invalid_input', 'Marquee’s bridge accepts only application/json.');
+      return;
+    }
+    let text: string;
+    try {
+      text = await readBody(req, MAX_IPC_BODY);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        res.setHeader('Connection', 'close');
+        sendFailure(
+          res,
+          413,
+          'invalid_input',
+          `The call is too large: Marquee’s bridge accepts at most ${MAX_IPC_BODY} bytes.`,
+        );
+        return;
+      }
+      throw error;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      sendFailure(
+        res,
+        400,
+        'invalid_input',
+        'The call is not valid JSON: expected {"channel": "...", "input": ...}.',
+      );
+      return;
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || !('channel' in body)) {
+      sendFailure(
+        res,
+        400,
+        'invalid_input',
+        'The call must be a JSON object with a "channel" and an optional "input".',
+      );
+      return;
+    }
+    const input = 'input' in body ? body.input : undefined;
+    const result = await options.core.dispatch(body.channel, input, {
+      trusted: true,
+      origin: gate.origin,
+    });
+    sendJson(res, 200, result);
+  };
+
+  const handleEvents = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method !== 'GET') {
+      res.setHeader('Allow', 'GET');
+      sendText(res, 405, 'Method not allowed.');
+      return;
+    }
+    const refusal = refuseBridgeRequest(req, gate, 'events');
+    if (refusal !== null) {
+      log.warn('harness.refused', { path: EVENTS_PATH, reason: refusal });
+      sendText(res, 403, `Marquee’s event stream refused this request: ${refusal}.`);
+      return;
+    }
+    streamEvents(req, res, options.core.events);
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    route(req, res).catch((error: unknown) => {
+      log.error('harness.request_failed', { error });
+      if (!res.headersSent)
+        sendText(res, 500, 'Marquee’s harness failed to answer; the details are in its log.');
+      else res.destroy();
+    });
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${gate.origin}/?key=${secret}`,
+    origin: gate.origin,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        // Event streams never end on their own; cut every open socket so close() returns.
+        for (const socket of sockets) socket.destroy();
+      })),
+  };
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: Buffer): void {
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': body.length });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,2 @@
+/** The line icons Icon.svelte draws inline (no icon font, no network), 24×24, in the current colour. */
+export type IconName = 'film' | 'search' | 'list' | 'user';
