@@ -17,10 +17,15 @@ function safeRedirect(raw: string | null): string | undefined {
   }
 }
 
-function page(title: string, body: string): string {
+/**
+ * The page's CSP. Chromium applies `form-action` to the redirect that follows a form POST, so the
+ * app's `redirect_to` origin must be allowed there, or approving would stop at this page.
+ */
+function page(title: string, body: string, redirectTo?: string): string {
+  const formAction = redirectTo ? `'self' ${new URL(redirectTo).origin}` : "'self'";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action 'self'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}">
 <style>body{font-family:sans-serif;max-width:32rem;margin:4rem auto;color:#0d253f}button{font-size:1rem;padding:.5rem 1.5rem;margin-right:1rem}</style>
 </head><body>${body}</body></html>`;
 }
@@ -61,6 +66,7 @@ export function handleApproval(deps: DispatchDeps, req: IncomingMessage, res: Se
 <p>Signed in as <strong>${escapeHtml(account.username)}</strong>. Marquee asks to read and change your watchlist, favourites, ratings and lists.</p>
 <form method="post" action="/authenticate/${token.token}/allow${query}"><button type="submit" name="approve">Approve</button></form>
 <form method="post" action="/authenticate/${token.token}/deny${query}"><button type="submit" name="deny">Deny</button></form>`,
+        redirectTo,
       ),
     );
     return;
