@@ -10,7 +10,8 @@ export const TMDB_API_BASE = 'https://api.themoviedb.org';
 export const TMDB_IMAGE_BASE = 'https://image.tmdb.org/t/p';
 
 export function readTmdbConfig(env: Record<string, string | undefined>): TmdbConfig {
-  const clean = (v: string | undefined): string | undefined => (v && v.trim() !== '' ? v.trim() : undefined);
+  const clean = (v: string | undefined): string | undefined =>
+    v && v.trim() !== '' ? v.trim() : undefined;
   return {
     apiBase: (clean(env.TMDB_API_BASE) ?? TMDB_API_BASE).replace(/\/+$/, '').replace(/\/3$/, ''),
     imageBase: (clean(env.TMDB_IMAGE_BASE) ?? TMDB_IMAGE_BASE).replace(/\/+$/, ''),

@@ -13,8 +13,8 @@ export class EventBus {
       set = new Set();
       this.#listeners.set(event, set);
     }
-    set.add(listener as (payload: never) => void);
-    return () => set.delete(listener as (payload: never) => void);
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
@@ -28,8 +28,19 @@ export class EventBus {
   }
 
   /** Forwards every event to one sink (the IPC transport). */
-  onAny(sink: <E extends EventName>(event: E, payload: EventPayload<E>) => void, names: readonly EventName[]): () => void {
-    const offs = names.map((name) => this.on(name, (payload) => sink(name, payload)));
-    return () => offs.forEach((off) => off());
+  onAny(
+    sink: <E extends EventName>(event: E, payload: EventPayload<E>) => void,
+    names: readonly EventName[],
+  ): () => void {
+    const offs = names.map((name) =>
+      this.on(name, (payload) => {
+        sink(name, payload);
+      }),
+    );
+    return () => {
+      offs.forEach((off) => {
+        off();
+      });
+    };
   }
 }

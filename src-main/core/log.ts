@@ -14,21 +14,37 @@ export function createLogger(write: (line: string) => void, minLevel: LogLevel =
   const order: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
   const emit = (level: LogLevel, event: string, fields?: Record<string, unknown>): void => {
     if (order[level] < order[minLevel]) return;
-    const record = { t: new Date().toISOString(), level, event, ...(fields ? (redactValue(fields) as object) : {}) };
+    const record = {
+      t: new Date().toISOString(),
+      level,
+      event,
+      ...(fields ? (redactValue(fields) as object) : {}),
+    };
     write(JSON.stringify(record));
   };
   return {
-    debug: (e, f) => emit('debug', e, f),
-    info: (e, f) => emit('info', e, f),
-    warn: (e, f) => emit('warn', e, f),
-    error: (e, f) => emit('error', e, f),
+    debug: (e, f) => {
+      emit('debug', e, f);
+    },
+    info: (e, f) => {
+      emit('info', e, f);
+    },
+    warn: (e, f) => {
+      emit('warn', e, f);
+    },
+    error: (e, f) => {
+      emit('error', e, f);
+    },
   };
 }
 
 /** A logger that keeps lines in memory, for tests. */
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  return Object.assign(createLogger((l) => lines.push(l), 'debug'), { lines });
+  return Object.assign(
+    createLogger((l) => lines.push(l), 'debug'),
+    { lines },
+  );
 }
 
 export const silentLogger: Logger = createLogger(() => undefined, 'error');

@@ -31,7 +31,8 @@ const searchText = z.string().trim().min(1, 'type something to search').max(200)
 function fetched<T extends z.ZodType>(data: T) {
   return z.object({ data, meta: provenance });
 }
-const responseOf = <K extends keyof typeof endpoints>(key: K) => endpoints[key].response;
+const responseOf = <K extends keyof typeof endpoints>(key: K): (typeof endpoints)[K]['response'] =>
+  endpoints[key].response;
 
 export const ratingTarget = z.discriminatedUnion('mediaType', [
   z.object({ mediaType: media, mediaId: id }),

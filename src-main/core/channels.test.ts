@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelNames, type ChannelName } from '../../src-shared/ipc/channels';
+import type { ErrorCode } from '../../src-shared/ipc/errors';
+import { startTestCore, type TestCore } from './test-core';
+
+/**
+ * Every channel of the contract, called through the guard against the local catalogue, in an
+ * order a user could follow (browse, sign in, change the library, sync, sign out).
+ */
+describe('every channel answers', () => {
+  let t: TestCore;
+  const opened: string[] = [];
+  const called = new Set<ChannelName>();
+  beforeAll(async () => {
+    t = await startTestCore({
+      core: {
+        openExternal: (url) => {
+          opened.push(url);
+          return Promise.resolve();
+        },
+      },
+    });
+  });
+  afterAll(async () => t.close());
+
+  async function ok(channel: ChannelName, input?: unknown): Promise<unknown> {
+    called.add(channel);
+    return t.value(channel, input as never);
+  }
+  async function fails(channel: ChannelName, input: unknown, codes: ErrorCode[]): Promise<void> {
+    called.add(channel);
+    const result = await t.call(channel, input as never);
+    expect(result.ok, `${channel} should fail`).toBe(false);
+    if (!result.ok) expect(codes).toContain(result.error.code);
+  }
+
+  it('with valid input, each channel gives its answer', async () => {
+    const movie = t.catalogue.data.sortedBy('movie', 'popularity')[0]?.id ?? 0;
+    const series = t.catalogue.data.sortedBy('tv', 'popularity')[0]?.id ?? 0;
+    const person = t.catalogue.data.popularPeople()[0]?.id ?? 0;
+
+    expect(await ok('app.info')).toMatchObject({ name: 'Marquee', imagePath: 'img', demo: true });
+    expect(await ok('network.current')).toMatchObject({ online: true });
+    expect(await ok('settings.get')).toMatchObject({
+      language: 'en-US',
+      region: 'US',
+      includeAdult: false,
+      imageCacheMb: 500,
+    });
+    expect(await ok('settings.set', { theme: 'dark' })).toMatchObject({ theme: 'dark' });
+    expect(await ok('reference.countries')).toMatchObject({ meta: { source: 'network' } });
+    await ok('reference.jobs');
+    await ok('reference.genres', { media: 'tv' });
+    await ok('reference.watchProviders', {});
+    await ok('browse.trendingTv', { window: 'day', page: 1 });
+    await ok('browse.topRatedTv', { page: 1 });
+    await ok('browse.popularPeople', { page: 1 });
+    await ok('browse.latestPerson');
+    const discovered = (await ok('browse.discoverMovies', {
+      genres: [],
+      providers: [],
+      yearFrom: 1990,
+    })) as { data: { results: unknown[] } };
+    expect(discovered.data.results.length).toBeGreaterThan(0);
+    await ok('search.multi', { query: 'the' });
+    await ok('search.collections', { query: 'the' });
+    const details = (await ok('movie.details', { id: movie })) as { data: Record<string, unknown> };
+    expect(Object.keys(details.data)).toEqual(
+      expect.arrayContaining(['credits', 'release_dates', 'recommendations', 'watch/providers']),
+    );
+    await ok('movie.recommendations', { id: movie });
+    const show = (await ok('tv.details', { id: series })) as { data: Record<string, unknown> };
+    expect(Object.keys(show.data)).toEqual(
+      expect.arrayContaining(['credits', 'similar', 'watch/providers']),
+    );
+    await ok('tv.similar', { id: series });
+    await ok('tv.season', { seriesId: series, season: 1 });
+    await ok('tv.episodeCredits', { seriesId: series, season: 1, episode: 1 });
+    await ok('tv.seasonTranslations', { seriesId: series, season: 1 });
+    const groups = (await ok('tv.episodeGroups', { seriesId: series })) as {
+      data: { results: Array<{ id: string }> };
+    };
+    await ok('tv.episodeGroup', { groupId: groups.data.results[0]?.id ?? '' });
+    const personPage = (await ok('person.details', { id: person })) as {
+      data: Record<string, unknown>;
+    };
+    expect(Object.keys(personPage.data)).toEqual(
+      expect.arrayContaining(['combined_credits', 'images']),
+    );
+    await ok('person.taggedImages', { id: person });
+
+    expect(await ok('auth.status')).toMatchObject({ state: 'signed_out' });
+    const flow = (await ok('auth.beginApproval')) as { flowId: string };
+    expect(opened).toHaveLength(1);
+    await fails('auth.completeApproval', { flowId: flow.flowId }, [
+      'unauthorized',
+      'conflict',
+      'not_found',
+    ]);
+    await ok('auth.cancelApproval', { flowId: flow.flowId });
+    expect(
+      await ok('auth.login', {
+        username: t.catalogue.demoUser,
+        password: t.catalogue.demoPassword,
+      }),
+    ).toMatchObject({ state: 'user' });
+    await ok('account.details');
+
+    await ok('library.setWatchlist', { mediaType: 'movie', mediaId: movie, on: true });
+    await ok('library.setFavorite', { mediaType: 'tv', mediaId: series, on: true });
+    await ok('library.rate', {
+      target: { mediaType: 'episode', mediaId: series, season: 1, episode: 1 },
+      value: 7.5,
+    });
+    expect(
+      await ok('library.state', { target: { mediaType: 'movie', mediaId: movie } }),
+    ).toMatchObject({ watchlist: true, favorite: false });
+    const watchlist = (await ok('library.collection', {
+      collection: 'watchlist',
+      mediaType: 'movie',
+    })) as {
+      items: Array<{ mediaId: number; title: string | null }>;
+      counts: Record<string, number>;
+    };
+    expect(watchlist.items[0]?.mediaId).toBe(movie);
+    expect(watchlist.items[0]?.title).toBe(t.catalogue.data.movieById(movie)?.title);
+    expect(watchlist.counts).toEqual({ movie: 1 });
+    const created = (await ok('lists.create', { name: 'Rainy Sundays' })) as {
+      list: { id: string };
+    };
+    await ok('lists.addItem', { listId: created.list.id, movieId: movie });
+    expect(await ok('lists.all')).toMatchObject({
+      lists: [{ name: 'Rainy Sundays', itemCount: 1 }],
+    });
+    expect(await ok('lists.get', { listId: created.list.id })).toMatchObject({
+      items: [{ mediaId: movie }],
+    });
+    await ok('lists.removeItem', { listId: created.list.id, movieId: movie });
+    await ok('lists.clear', { listId: created.list.id, confirm: true });
+    await ok('sync.now');
+    const account = t.catalogue.state.demoAccount;
+    expect([...account.watchlist.movie.keys()]).toEqual([movie]);
+    expect([...account.favorite.tv.keys()]).toEqual([series]);
+    expect(account.ratings.episode.get(`${series}:1:1`)?.value).toBe(7.5);
+    expect([...t.catalogue.state.lists.values()].map((l) => l.name)).toEqual(['Rainy Sundays']);
+    await ok('lists.delete', { listId: created.list.id });
+    expect(await ok('sync.now')).toMatchObject({ pending: 0, failed: 0, running: false });
+    expect(t.catalogue.state.lists.size).toBe(0);
+    const outbox = (await ok('sync.outbox')) as { entries: Array<{ status: string }> };
+    expect(outbox.entries.map((e) => e.status)).toContain('sent');
+    await ok('sync.retryFailed');
+
+    expect(await ok('cache.status')).toMatchObject({ imageLimitBytes: 500 * 1024 * 1024 });
+    expect(((await ok('cache.clear')) as { freedBytes: number }).freedBytes).toBeGreaterThan(0);
+    expect(await ok('cache.status')).toMatchObject({ responses: 0, titles: 0 });
+
+    await ok('credentials.setAppToken', { kind: 'accessToken', value: t.catalogue.accessToken });
+    await ok('credentials.clearAppToken');
+    expect(await ok('auth.signOut', { discardPending: false })).toMatchObject({
+      state: 'signed_out',
+    });
+    expect(await ok('lists.all')).toEqual({ lists: [] });
+    expect(await ok('auth.guest')).toMatchObject({ state: 'guest' });
+
+    expect(channelNames.filter((c) => !called.has(c))).toEqual([]);
+  });
+
+  it('input that does not fit the channel is refused as invalid_input, for every channel', async () => {
+    for (const channel of channelNames) {
+      const result = await t.call(channel, 'not what any channel takes' as never);
+      expect(result, channel).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+    const rated = await t.call('library.rate', {
+      target: { mediaType: 'movie', mediaId: 1 },
+      value: 7.3,
+    });
+    expect(rated.ok ? null : rated.error).toMatchObject({ code: 'invalid_input' });
+    expect(rated.ok ? '' : rated.error.message).toContain('multiple of 0.5');
+  });
+});

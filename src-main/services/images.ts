@@ -1,0 +1,110 @@
+import { CodedError } from '../../src-shared/ipc/errors';
+import { redact } from '../../src-shared/redact';
+import { ImageError, type ImageSize, type ImageStore } from '../cache/images';
+
+export interface ImageBytes {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** What the image URL scheme answers, whatever carries it (Electron's protocol, the harness). */
+export interface ImageReply {
+  status: 200 | 400 | 404 | 502;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+export interface ImageService {
+  /** Bytes of one image; offline and not on disk → an `ImageError` with code `not_cached` (the UI shows a placeholder). */
+  getImage(size: string, filePath: string): Promise<ImageBytes>;
+  /** Serves `img/{size}/{file}` (with or without the leading `img/` or `/`). */
+  serveImage(urlPath: string): Promise<ImageReply>;
+}
+
+/** The image scheme's path: `img/w342/abc.jpg`. The file name is checked again by the image store. */
+const URL_SHAPE =
+  /^\/?(?:img\/)?([a-z0-9]{1,12})\/([A-Za-z0-9_-]{1,128}\.(?:jpg|jpeg|png|svg|webp))$/;
+
+/**
+ * Posters and backdrops, fetched by the main process from TMDB's image host and kept on disk
+ * by the image store (hash names, LRU under the `imageCacheMb` cap). The renderer never talks to
+ * the image host itself: it asks for `img/{size}/{file}` and gets bytes or a placeholder error.
+ */
+export function createImageService(deps: {
+  store: ImageStore;
+  imageBase: string;
+  fetch: typeof fetch;
+  onNetwork: (online: boolean, reason?: string) => void;
+  timeoutMs?: number;
+}): ImageService {
+  const timeoutMs = deps.timeoutMs ?? 15_000;
+
+  async function download(size: ImageSize, filePath: string): Promise<Uint8Array> {
+    const url = `${deps.imageBase}/${size}${filePath}`;
+    let response: Response;
+    try {
+      response = await deps.fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      deps.onNetwork(false, 'The image server could not be reached.');
+      throw Object.assign(new Error(redact(`image download failed: ${String(error)}`)), {
+        code: 'offline',
+      });
+    }
+    deps.onNetwork(true);
+    if (response.status === 404) throw new CodedError('not_found', 'TMDB has no such image.');
+    if (!response.ok)
+      throw new CodedError('upstream', `The image server answered HTTP ${response.status}.`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  async function getImage(size: string, filePath: string): Promise<ImageBytes> {
+    try {
+      const file = await deps.store.getOrFetch(size, filePath, download);
+      return { bytes: file.bytes, contentType: file.contentType };
+    } catch (error) {
+      if (error instanceof ImageError) {
+        // `not_cached` stays the image store's own typed error: the caller shows a placeholder.
+        if (error.code === 'not_cached') throw error;
+        throw new CodedError('invalid_input', error.message);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    getImage,
+    async serveImage(urlPath) {
+      const match = URL_SHAPE.exec(urlPath);
+      if (!match?.[1] || !match[2]) return text(400, 'Not an image path.');
+      try {
+        const image = await getImage(match[1], `/${match[2]}`);
+        return {
+          status: 200,
+          // Images never change under the same TMDB path, so the renderer may keep them.
+          headers: {
+            'Content-Type': image.contentType,
+            'Cache-Control': 'private, max-age=86400',
+            'X-Content-Type-Options': 'nosniff',
+          },
+          body: image.bytes,
+        };
+      } catch (error) {
+        if (error instanceof ImageError && error.code === 'not_cached')
+          return text(404, 'This image is not saved on this computer, and Marquee is offline.');
+        if (error instanceof CodedError && error.code === 'invalid_input')
+          return text(400, error.message);
+        if (error instanceof CodedError && error.code === 'not_found')
+          return text(404, error.message);
+        return text(502, 'The image could not be loaded.');
+      }
+    },
+  };
+}
+
+function text(status: ImageReply['status'], message: string): ImageReply {
+  return {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+    body: new TextEncoder().encode(message),
+  };
+}

@@ -1,0 +1,256 @@
+import type { IngestContext } from '../cache/extract';
+import type { ItemSummary } from '../library/changes';
+import type { MirrorEntry, MirrorSnapshot } from '../library/library';
+import type { TmdbClient } from '../tmdb/types';
+
+/** TMDB pages at most this far; an account larger than 500 pages of 20 is not expected. */
+const MAX_PAGES = 500;
+
+interface Page<T> {
+  page: number;
+  results: T[];
+  total_pages: number;
+}
+
+type Summarized = {
+  id: number;
+  title?: string;
+  name?: string;
+  original_title?: string;
+  original_name?: string;
+  poster_path?: string | null;
+  release_date?: string;
+  first_air_date?: string | null;
+  popularity?: number;
+  vote_average?: number;
+};
+
+/**
+ * Reads the whole account (watchlist, favourites, ratings of films, series and episodes, and
+ * every list with its movies), page by page, into the snapshot `replaceMirror` takes. Each page
+ * also feeds the cache's normalized tables, so the library shows titles offline. TMDB does not
+ * say when an item was added; its lists come oldest first, and `addedAt` keeps that order.
+ */
+export async function pullAccount(
+  tmdb: TmdbClient,
+  accountId: number,
+  options: { clock: () => number; ingest: (body: unknown, context?: IngestContext) => void },
+): Promise<MirrorSnapshot> {
+  const started = options.clock();
+  const params = { account_id: accountId };
+  const query = { sort_by: 'created_at.asc' as const };
+
+  async function all<T>(
+    load: (page: number) => Promise<Page<T>>,
+    context?: IngestContext,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const body = await load(page);
+      options.ingest(body, context);
+      items.push(...body.results);
+      if (page >= body.total_pages) break;
+    }
+    return items;
+  }
+  const entries = (mediaType: 'movie' | 'tv', items: Summarized[]): MirrorEntry[] =>
+    items.map((item, index) => ({
+      mediaType,
+      mediaId: item.id,
+      addedAt: started - items.length + index,
+      summary: summaryOf(item),
+    }));
+
+  const [watchMovies, watchTv, favMovies, favTv, ratedMovies, ratedTv, ratedEpisodes, lists] =
+    await Promise.all([
+      all(
+        (page) =>
+          tmdb.request('GET /3/account/{account_id}/watchlist/movies', {
+            params,
+            query: { ...query, page },
+          }),
+        { mediaType: 'movie' },
+      ),
+      all(
+        (page) =>
+          tmdb.request('GET /3/account/{account_id}/watchlist/tv', {
+            params,
+            query: { ...query, page },
+          }),
+        { mediaType: 'tv' },
+      ),
+      all(
+        (page) =>
+          tmdb.request('GET /3/account/{account_id}/favorite/movies', {
+            params,
+            query: { ...query, page },
+          }),
+        { mediaType: 'movie' },
+      ),
+      all(
+        (page) =>
+          tmdb.request('GET /3/account/{account_id}/favorite/tv', {
+            params,
+            query: { ...query, page },
+          }),
+        { mediaType: 'tv' },
+      ),
+      all(
+        (page) =>
+          tmdb.request('GET /3/account/{account_id}/rated/movies', {
+            params,
+            query: { ...query, page },
+          }),
+        { mediaType: 'movie' },
+      ),
+      all(
+        (page) =>
+          tmdb.request('GET /3/account/{account_id}/rated/tv', {
+            params,
+            query: { ...query, page },
+          }),
+        { mediaType: 'tv' },
+      ),
+      all((page) =>
+        tmdb.request('GET /3/account/{account_id}/rated/tv/episodes', {
+          params,
+          query: { ...query, page },
+        }),
+      ),
+      all((page) => tmdb.request('GET /3/account/{account_id}/lists', { params, query: { page } })),
+    ]);
+
+  const listSnapshots: MirrorSnapshot['lists'] = [];
+  for (const list of lists) {
+    const items: Summarized[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const body = await tmdb.request('GET /3/list/{list_id}', {
+        params: { list_id: list.id },
+        query: { page },
+      });
+      options.ingest(body, {});
+      items.push(...body.items);
+      if (body.total_pages === undefined || page >= body.total_pages) break;
+    }
+    listSnapshots.push({
+      serverId: list.id,
+      name: list.name,
+      description: list.description,
+      items: entries('movie', items),
+    });
+  }
+
+  return {
+    watchlist: [...entries('movie', watchMovies), ...entries('tv', watchTv)],
+    favorites: [...entries('movie', favMovies), ...entries('tv', favTv)],
+    // A rating below TMDB's 0.5 floor would be refused by the mirror; it cannot be a real one.
+    rated: [
+      ...ratedMovies.map((m) => ({
+        target: { mediaType: 'movie' as const, mediaId: m.id },
+        value: m.rating,
+        summary: summaryOf(m),
+      })),
+      ...ratedTv.map((t) => ({
+        target: { mediaType: 'tv' as const, mediaId: t.id },
+        value: t.rating,
+        summary: summaryOf(t),
+      })),
+      ...ratedEpisodes.map((e) => ({
+        target: {
+          mediaType: 'episode' as const,
+          mediaId: e.show_id,
+          season: e.season_number,
+          episode: e.episode_number,
+        },
+        value: e.rating,
+      })),
+    ].filter((r) => r.value >= 0.5),
+    lists: listSnapshots,
+  };
+}
+
+function summaryOf(item: Summarized): ItemSummary {
+  return {
+    title: item.title ?? item.name ?? null,
+    originalTitle: item.original_title ?? item.original_name ?? null,
+    posterPath: item.poster_path ?? null,
+    releaseDate: item.release_date ?? item.first_air_date ?? null,
+    popularity: item.popularity ?? null,
+    voteAverage: item.vote_average ?? null,
+  };
+}
+
+/**
+ * A guest session can only rate, so its pull is its three rated lists; watchlist, favourites and
+ * lists stay empty. The guest session id travels in the path (the client redacts it).
+ */
+export async function pullGuest(
+  tmdb: TmdbClient,
+  guestSessionId: string,
+  options: { ingest: (body: unknown, context?: IngestContext) => void },
+): Promise<MirrorSnapshot> {
+  const params = { guest_session_id: guestSessionId };
+  async function all<T>(
+    load: (page: number) => Promise<Page<T>>,
+    context?: IngestContext,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const body = await load(page);
+      options.ingest(body, context);
+      items.push(...body.results);
+      if (page >= body.total_pages) break;
+    }
+    return items;
+  }
+  const [movies, shows, episodes] = await Promise.all([
+    all(
+      (page) =>
+        tmdb.request('GET /3/guest_session/{guest_session_id}/rated/movies', {
+          params,
+          query: { page },
+        }),
+      { mediaType: 'movie' },
+    ),
+    all(
+      (page) =>
+        tmdb.request('GET /3/guest_session/{guest_session_id}/rated/tv', {
+          params,
+          query: { page },
+        }),
+      { mediaType: 'tv' },
+    ),
+    all((page) =>
+      tmdb.request('GET /3/guest_session/{guest_session_id}/rated/tv/episodes', {
+        params,
+        query: { page },
+      }),
+    ),
+  ]);
+  return {
+    watchlist: [],
+    favorites: [],
+    lists: [],
+    rated: [
+      ...movies.map((m) => ({
+        target: { mediaType: 'movie' as const, mediaId: m.id },
+        value: m.rating,
+        summary: summaryOf(m),
+      })),
+      ...shows.map((s) => ({
+        target: { mediaType: 'tv' as const, mediaId: s.id },
+        value: s.rating,
+        summary: summaryOf(s),
+      })),
+      ...episodes.map((e) => ({
+        target: {
+          mediaType: 'episode' as const,
+          mediaId: e.show_id,
+          season: e.season_number,
+          episode: e.episode_number,
+        },
+        value: e.rating,
+      })),
+    ].filter((r) => r.value >= 0.5),
+  };
+}
