@@ -2,14 +2,14 @@ import { request as httpRequest } from 'node:http';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCatalogue, type Catalogue } from '../catalogue/server';
-import { createCore, type Core } from '../../src-main/core/core';
+import { createCore, type Core, type RunningCore } from '../../src-main/core/core';
 import { readTmdbConfig } from '../../src-main/core/config';
 import { COOKIE_NAME } from './auth';
 import { MAX_IPC_BODY, startHarness, type Harness } from './server';
 import { fakeRendererDir, rawRequest } from './test-support';
 
 let catalogue: Catalogue;
-let core: Core;
+let core: RunningCore;
 /** Every call that reached the core's dispatch, to prove refused calls never do. */
 const reached: Parameters<Core['dispatch']>[] = [];
 let harness: Harness;
@@ -25,6 +25,7 @@ beforeAll(async () => {
     tmdb: {
       ...readTmdbConfig({
         TMDB_API_BASE: catalogue.apiBase,
+        TMDB_IMAGE_BASE: catalogue.imageBase,
         TMDB_ACCESS_TOKEN: catalogue.accessToken,
       }),
       demo: true,
@@ -37,6 +38,7 @@ beforeAll(async () => {
   harness = await startHarness({
     core: { dispatch, events: core.events },
     rendererDir: dirs.rendererDir,
+    serveImage: (path) => core.serveImage(path),
   });
   const visit = await rawRequest(harness.origin, {
     path: new URL(harness.url).pathname + new URL(harness.url).search,
@@ -208,6 +210,28 @@ describe('static files', () => {
     const res = await rawRequest(harness.origin, { path });
     expect(res.status).toBe(404);
     expect(res.body).not.toContain('not for the browser');
+  });
+});
+
+describe('images', () => {
+  it('serves a poster from the image cache to our page', async () => {
+    const movie = catalogue.data.movies[0];
+    const poster = movie?.posterPath;
+    expect(poster).toBeTruthy();
+    const res = await rawRequest(harness.origin, { path: `/img/w185${poster ?? ''}`, headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+  });
+
+  it('refuses images to a caller without the cookie', async () => {
+    const poster = catalogue.data.movies[0]?.posterPath ?? '/x.png';
+    const res = await rawRequest(harness.origin, { path: `/img/w185${poster}` });
+    expect(res.status).toBe(403);
+  });
+
+  it('rejects a malformed image path with a clear client error', async () => {
+    const res = await rawRequest(harness.origin, { path: '/img/w185/../../etc/passwd', headers: { Cookie: cookie } });
+    expect([400, 404]).toContain(res.status);
   });
 });
 

@@ -31,6 +31,8 @@ export interface HarnessOptions {
   log?: Logger;
   /** Extra img-src entries for the CSP (e.g. the image host). */
   imageSources?: readonly string[];
+  /** The image cache (`img/{size}/{file}`), served at /img/… as the app:// protocol does. */
+  serveImage?: (urlPath: string) => Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>;
 }
 
 export interface Harness {
@@ -102,6 +104,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return;
     }
     if (url.pathname === '/' || url.pathname === '/index.html') return handleIndex(req, res, url);
+    if (url.pathname.startsWith('/img/')) return handleImage(req, res, url.pathname);
     return handleStatic(res, url.pathname);
   };
 
@@ -144,6 +147,18 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       'text/html; charset=utf-8',
       Buffer.from(injectBridge(file.toString('utf8'), BRIDGE_PATH)),
     );
+  };
+
+  // Images are the user's cached data: like the bridge, only our page (the cookie) may read them.
+  const handleImage = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
+    if (!options.serveImage || !secretMatches(readCookie(req, COOKIE_NAME), secret)) {
+      sendText(res, options.serveImage ? 403 : 404, options.serveImage ? 'Forbidden.' : 'Not found.');
+      return;
+    }
+    const reply = await options.serveImage(pathname.slice(1));
+    res.statusCode = reply.status;
+    for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+    res.end(req.method === 'HEAD' ? undefined : Buffer.from(reply.body));
   };
 
   const handleStatic = async (res: ServerResponse, pathname: string): Promise<void> => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../src-main/core/core';
 import { createLogger } from '../../src-main/core/log';
+import { loadKeytar, selectCredentialStore } from '../../src-main/credentials';
 import { resolveTmdbSetup } from '../../src-main/shell/demo';
 import { startHarness } from './server';
 
@@ -30,13 +31,28 @@ function dataDir(): string {
 }
 
 const setup = await resolveTmdbSetup(process.env, () => import('../catalogue/server'));
+const folder = dataDir();
+// The OS keychain when one answers; there is no Electron safeStorage here, so otherwise the
+// session lives in memory for this run (never in a plaintext file).
+const credentials = await selectCredentialStore({ loadKeytar, dataDir: folder, log });
 const core = createCore({
-  dataDir: dataDir(),
+  dataDir: folder,
   app: { name: 'Marquee', version: readVersion(), platform: process.platform },
   tmdb: setup.tmdb,
   log,
+  credentials,
+  // No system browser to hand the page to from here: print it for the user to open.
+  openExternal: (url) => {
+    process.stdout.write(`\nTo sign in, open this page and approve Marquee:\n  ${url}\n\n`);
+    return Promise.resolve();
+  },
 });
-const harness = await startHarness({ core, rendererDir: join(root, 'out/renderer'), log });
+const harness = await startHarness({
+  core,
+  rendererDir: join(root, 'out/renderer'),
+  log,
+  serveImage: (path) => core.serveImage(path),
+});
 
 process.stdout.write(
   [

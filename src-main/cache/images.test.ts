@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createImageStore, type ImageFetch, type ImageStore } from './images';
+import { createImageStore, sniffImageType, type ImageFetch, type ImageStore } from './images';
 import { tempCache } from './test-db';
 
 describe('image store', () => {
@@ -10,9 +10,20 @@ describe('image store', () => {
   let store: ImageStore;
   let calls: string[];
   const imagesDir = (): string => path.join(env.dir, 'images');
+  /** 100 bytes that start with the signature of the type the file name suggests. */
+  const imageBytes = (p: string): Uint8Array => {
+    const bytes = new Uint8Array(100).fill(p.length);
+    const signature = p.endsWith('.png')
+      ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+      : p.endsWith('.webp')
+        ? [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBP')]
+        : [0xff, 0xd8, 0xff, 0xe0];
+    bytes.set(signature);
+    return bytes;
+  };
   const fetch: ImageFetch = (size, p) => {
     calls.push(`${size}${p}`);
-    return Promise.resolve(new Uint8Array(100).fill(p.length));
+    return Promise.resolve(imageBytes(p));
   };
 
   beforeEach(async () => {
@@ -65,6 +76,23 @@ describe('image store', () => {
   ])('rejects size %s with path %s before touching disk or network', async (size, p) => {
     await expect(store.getOrFetch(size, p, fetch)).rejects.toMatchObject({ code: 'invalid_input' });
     expect(calls).toEqual([]);
+  });
+
+  it('types an image by its bytes, not its name, and refuses bytes that are no image', async () => {
+    const pngUnderJpgName: ImageFetch = () => Promise.resolve(imageBytes('/x.png'));
+    expect((await store.getOrFetch('w92', '/named.jpg', pngUnderJpgName)).contentType).toBe('image/png');
+    const html: ImageFetch = () => Promise.resolve(Buffer.from('<html><script>alert(1)</script></html>'));
+    await expect(store.getOrFetch('w92', '/page.jpg', html)).rejects.toMatchObject({ code: 'invalid_input' });
+    // Nothing was stored for the refused answer: a later good answer is fetched, not served from disk.
+    calls = [];
+    await store.getOrFetch('w92', '/page.jpg', fetch);
+    expect(calls).toEqual(['w92/page.jpg']);
+  });
+
+  it('recognises SVG and refuses lookalikes', () => {
+    expect(sniffImageType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('image/svg+xml');
+    expect(sniffImageType(Buffer.from('<svgx>'))).toBeUndefined();
+    expect(sniffImageType(new Uint8Array(0))).toBeUndefined();
   });
 
   it('offline: serves a cached image, and says not_cached for one it never saw', async () => {

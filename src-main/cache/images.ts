@@ -10,14 +10,23 @@ export const IMAGE_SIZES = [
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 
 const PATH_SHAPE = /^\/[A-Za-z0-9_-]+\.(jpg|jpeg|png|svg|webp)$/;
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  svg: 'image/svg+xml',
-  webp: 'image/webp',
-};
 export const DEFAULT_IMAGE_CAP_BYTES = 500 * 1024 * 1024;
+
+/**
+ * The image type, read from the bytes rather than trusted from the file name: a server may send a
+ * PNG under a `.jpg` name, and bytes that are no image at all (an HTML error page, say) must never
+ * be stored and later served from the app's own origin.
+ */
+export function sniffImageType(bytes: Uint8Array): string | undefined {
+  const at = (i: number): number => bytes[i] ?? -1;
+  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) return 'image/png';
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
+  const ascii = (from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to));
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  const head = ascii(0, Math.min(bytes.length, 256)).trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head)) return 'image/svg+xml';
+  return undefined;
+}
 
 export interface ImageFile {
   bytes: Buffer;
@@ -96,7 +105,7 @@ export function createImageStore(options: {
     }
   }
 
-  async function load(name: string, size: ImageSize, filePath: string, ext: string, fetch: ImageFetch): Promise<ImageFile> {
+  async function load(name: string, size: ImageSize, filePath: string, fetch: ImageFetch): Promise<ImageFile> {
     const row = select.get(name);
     if (row) {
       try {
@@ -117,7 +126,10 @@ export function createImageStore(options: {
       throw error;
     }
     const bytes = Buffer.from(fetched);
-    const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
+    const contentType = sniffImageType(bytes);
+    if (contentType === undefined) {
+      throw new ImageError('invalid_input', `the server's answer for ${size}${filePath} is not an image`);
+    }
     const file = fileOf(name);
     await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     // Written to a temporary name and renamed, so a crash never leaves half an image under the real name.
@@ -141,7 +153,7 @@ export function createImageStore(options: {
       const name = createHash('sha256').update(`${valid.size}${filePath}`).digest('hex');
       const running = inFlight.get(name);
       if (running) return running;
-      const job = load(name, valid.size, filePath, valid.ext, fetch).finally(() => inFlight.delete(name));
+      const job = load(name, valid.size, filePath, fetch).finally(() => inFlight.delete(name));
       inFlight.set(name, job);
       return job;
     },

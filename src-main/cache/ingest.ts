@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { extractRecords, type IngestContext } from './extract';
-import type { Extracted } from './records';
+import type { EpisodeRecord, Extracted, PersonRecord, SeasonRecord, TitleRecord } from './records';
 
 export interface IngestCounts {
   titles: number;
@@ -14,47 +14,137 @@ export interface IngestCounts {
  * a less detailed response (a credit, a summary) only fills gaps in a more detailed one, never
  * overwrites it. Equal or richer responses bring their newer values.
  */
-function upsertSql(table: string, keys: readonly string[], columns: readonly string[]): string {
+function upsertSql(
+  table: string,
+  keys: readonly string[],
+  columns: readonly string[],
+  rows = 1,
+): string {
   const all = [...keys, ...columns, 'seen_at'];
   const updates = columns.map((c) =>
     c === 'detail_level'
       ? 'detail_level = max(detail_level, excluded.detail_level)'
       : `${c} = CASE WHEN excluded.detail_level >= detail_level THEN coalesce(excluded.${c}, ${c}) ELSE coalesce(${c}, excluded.${c}) END`,
   );
-  return `INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map((c) => `@${c}`).join(', ')})
+  const row = `(${all.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${table} (${all.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}
     ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${[...updates, 'seen_at = excluded.seen_at'].join(', ')}`;
 }
 
 const TITLE_COLUMNS = [
-  'title', 'original_title', 'overview', 'poster_path', 'backdrop_path', 'date', 'original_language',
-  'genre_ids', 'popularity', 'vote_average', 'vote_count', 'adult', 'detail_level',
+  'title',
+  'original_title',
+  'overview',
+  'poster_path',
+  'backdrop_path',
+  'date',
+  'original_language',
+  'genre_ids',
+  'popularity',
+  'vote_average',
+  'vote_count',
+  'adult',
+  'detail_level',
 ] as const;
 const PERSON_COLUMNS = [
-  'name', 'original_name', 'also_known_as', 'known_for_department', 'profile_path', 'popularity', 'gender',
-  'adult', 'detail_level',
+  'name',
+  'original_name',
+  'also_known_as',
+  'known_for_department',
+  'profile_path',
+  'popularity',
+  'gender',
+  'adult',
+  'detail_level',
 ] as const;
-const SEASON_COLUMNS = ['id', 'name', 'overview', 'poster_path', 'air_date', 'episode_count', 'vote_average', 'detail_level'] as const;
+const SEASON_COLUMNS = [
+  'id',
+  'name',
+  'overview',
+  'poster_path',
+  'air_date',
+  'episode_count',
+  'vote_average',
+  'detail_level',
+] as const;
 const EPISODE_COLUMNS = [
-  'id', 'name', 'overview', 'still_path', 'air_date', 'runtime', 'vote_average', 'vote_count', 'detail_level',
+  'id',
+  'name',
+  'overview',
+  'still_path',
+  'air_date',
+  'runtime',
+  'vote_average',
+  'vote_count',
+  'detail_level',
 ] as const;
 
 export type Ingest = (body: unknown, context?: IngestContext) => IngestCounts;
 
+const BATCH = 50;
+
+/**
+ * Upserts records of one table with one statement per batch of rows (multi-row VALUES), each
+ * statement prepared once per batch size and reused. Why: FTS5 writes out what the triggers gave
+ * it at each statement boundary of a transaction, so one statement per row cost several index
+ * writes per page. Measured on a page of 20 (CPU time): an unchanged page 0.25 -> 0.20 ms, p95
+ * of new pages 1.6 -> 1.3 ms.
+ */
+function batchUpsert<R extends object>(
+  db: Database.Database,
+  table: string,
+  keys: readonly (keyof R & string)[],
+  columns: readonly (keyof R & string)[],
+): (records: readonly R[], seenAt: number) => void {
+  const statements = new Map<number, Database.Statement>();
+  const statementFor = (rows: number): Database.Statement => {
+    let statement = statements.get(rows);
+    if (!statement) {
+      statement = db.prepare(upsertSql(table, keys, columns, rows));
+      statements.set(rows, statement);
+    }
+    return statement;
+  };
+  const fields = [...keys, ...columns];
+  return (records, seenAt) => {
+    for (let start = 0; start < records.length; start += BATCH) {
+      const chunk = records.slice(start, start + BATCH);
+      const params: unknown[] = [];
+      for (const record of chunk) {
+        for (const field of fields) params.push(record[field]);
+        params.push(seenAt);
+      }
+      statementFor(chunk.length).run(params);
+    }
+  };
+}
+
 /**
  * Builds the ingest function: every record a response carries is upserted in one transaction
- * with prepared statements (a page of 20 results is well under a millisecond).
+ * with prepared statements (a page of 20 results is well under a millisecond). The search index
+ * is rewritten by triggers only where a name or the popularity bucket changed.
  */
 export function createIngest(db: Database.Database, clock: () => number): Ingest {
-  const title = db.prepare(upsertSql('titles', ['kind', 'id'], TITLE_COLUMNS));
-  const person = db.prepare(upsertSql('people', ['id'], PERSON_COLUMNS));
-  const season = db.prepare(upsertSql('seasons', ['series_id', 'season_number'], SEASON_COLUMNS));
-  const episode = db.prepare(upsertSql('episodes', ['series_id', 'season_number', 'episode_number'], EPISODE_COLUMNS));
+  const titles = batchUpsert<TitleRecord>(db, 'titles', ['kind', 'id'], TITLE_COLUMNS);
+  const people = batchUpsert<PersonRecord>(db, 'people', ['id'], PERSON_COLUMNS);
+  const seasons = batchUpsert<SeasonRecord>(
+    db,
+    'seasons',
+    ['series_id', 'season_number'],
+    SEASON_COLUMNS,
+  );
+  const episodes = batchUpsert<EpisodeRecord>(
+    db,
+    'episodes',
+    ['series_id', 'season_number', 'episode_number'],
+    EPISODE_COLUMNS,
+  );
 
   const write = db.transaction((records: Extracted, seenAt: number) => {
-    for (const r of records.titles) title.run({ ...r, seen_at: seenAt });
-    for (const r of records.people) person.run({ ...r, seen_at: seenAt });
-    for (const r of records.seasons) season.run({ ...r, seen_at: seenAt });
-    for (const r of records.episodes) episode.run({ ...r, seen_at: seenAt });
+    titles(records.titles, seenAt);
+    people(records.people, seenAt);
+    seasons(records.seasons, seenAt);
+    episodes(records.episodes, seenAt);
   });
 
   return (body, context) => {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { SEARCH_ROWID_ID_BITS } from '../db/migrations/cache/003_search_by_popularity';
 
 export type SearchKind = 'movie' | 'tv' | 'person';
 
@@ -18,9 +19,49 @@ export interface LocalSearchHit {
   popularity: number | null;
 }
 
+export interface LocalSearchSettings {
+  /**
+   * How many matches, most popular first, are re-ranked together by how well their text matches.
+   * Larger finds an exact but obscure title among more popular ones; smaller is faster.
+   */
+  window?: number;
+}
+
 const KIND_CODE: Record<SearchKind, number> = { movie: 0, tv: 1, person: 2 };
 const KINDS: readonly SearchKind[] = ['movie', 'tv', 'person'];
 const MAX_LIMIT = 100;
+const DEFAULT_WINDOW = 200;
+const MAX_TOKENS = 16;
+const ID_MASK = `${2 ** SEARCH_ROWID_ID_BITS - 1}`;
+
+/** Anything but printable ASCII and whitespace takes the Unicode path. */
+const NON_ASCII = /[^ -~\t\n\r]/;
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+
+/** Splits text into the words the index holds, the way the search reads what the user typed. */
+function tokens(input: string): string[] {
+  return input
+    .normalize('NFKC')
+    .split(SEPARATORS)
+    .filter((t) => t.length > 0);
+}
+
+/**
+ * The words of a name in lower case without diacritics, like the index's `unicode61
+ * remove_diacritics 2`. Plain ASCII, most names, skips Unicode normalization: this runs for every
+ * candidate of every keystroke.
+ */
+function foldedWords(text: string): string[] {
+  const words = NON_ASCII.test(text)
+    ? text
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .split(SEPARATORS)
+    : text.toLowerCase().split(ASCII_SEPARATORS);
+  return words.filter((w) => w.length > 0);
+}
 
 /**
  * Turns what the user typed into an FTS5 query that cannot be misread as FTS syntax: every token
@@ -28,55 +69,120 @@ const MAX_LIMIT = 100;
  * appear while typing. Returns null when nothing searchable is left.
  */
 export function toFtsQuery(input: string): string | null {
-  const tokens = input
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t.length > 0)
-    .slice(0, 16);
-  if (tokens.length === 0) return null;
-  return tokens.map((t, i) => `"${t.replaceAll('"', '""')}"${i === tokens.length - 1 ? '*' : ''}`).join(' ');
+  const words = tokens(input).slice(0, MAX_TOKENS);
+  if (words.length === 0) return null;
+  return words
+    .map((t, i) => `"${t.replaceAll('"', '""')}"${i === words.length - 1 ? '*' : ''}`)
+    .join(' ');
 }
 
 /**
- * Offline search over every title and person the cache has seen. Ranked by bm25 (best text
- * match first), then by popularity, so among equally good matches the famous one comes first.
+ * How well a name matches the query, best first: 0 the whole name (the last word may still be
+ * being typed), 1 the name starts with the query, 2 the name holds every word, 3 anything else
+ * the index matched (the original title, another known name).
  */
-export function createLocalSearch(db: Database.Database): (query: string, options?: LocalSearchOptions) => LocalSearchHit[] {
-  const statements = new Map<string, Database.Statement>();
-  const statementFor = (kinds: readonly SearchKind[]): Database.Statement => {
+export function matchClass(name: string, query: readonly string[]): number {
+  const words = foldedWords(name);
+  const last = query.length - 1;
+  const fits = (word: string, i: number): boolean =>
+    i === last ? word.startsWith(query[i] ?? '') : word === query[i];
+  let inOrder = words.length > last;
+  for (let i = 0; inOrder && i <= last; i++) inOrder = fits(words[i] ?? '', i);
+  if (inOrder) return words.length === query.length ? 0 : 1;
+  for (let i = 0; i <= last; i++) {
+    if (!words.some((w) => fits(w, i))) return 3;
+  }
+  return 2;
+}
+
+/** One match of a window: its index rowid, what ranking needs, and where its row is. */
+type Candidate = [doc: number, code: number, id: number, name: string, popularity: number | null];
+interface WindowParams {
+  query: string;
+  skip: number;
+}
+type WindowStatement = Database.Statement<WindowParams, Candidate>;
+
+/** Best text match first, then the most popular, then (for a stable order) the higher rowid. */
+function rank(candidates: Candidate[], words: readonly string[]): Candidate[] {
+  const scored = candidates.map((c) => ({ c, score: matchClass(c[3], words) }));
+  scored.sort((a, b) => a.score - b.score || (b.c[4] ?? 0) - (a.c[4] ?? 0) || b.c[0] - a.c[0]);
+  return scored.map((s) => s.c);
+}
+
+/**
+ * Offline search over every title and person the cache has seen.
+ *
+ * The index's rowids sort by popularity (migration 003), so FTS5 walks the matches most popular
+ * first and stops after one window of them; only that window is ranked, by how well the name
+ * matches, then by popularity, and only the page asked for is read in full. Ranking every match
+ * instead (bm25 over all of them, then a sort) cost tens of milliseconds for a short query over
+ * a million titles.
+ *
+ * The order is fixed window by window: results 0-199 are the 200 most popular matches ranked,
+ * 200-399 the next 200, and so on, so any `offset` gives the same slice of one stable order.
+ */
+export function createLocalSearch(
+  db: Database.Database,
+  settings: LocalSearchSettings = {},
+): (query: string, options?: LocalSearchOptions) => LocalSearchHit[] {
+  const window = Math.max(MAX_LIMIT, Math.trunc(settings.window ?? DEFAULT_WINDOW));
+  const title = db.prepare<[string, number], LocalSearchHit>(`
+    SELECT kind, id, title AS name, original_title AS originalName, poster_path AS imagePath, date, popularity
+    FROM titles WHERE kind = ? AND id = ?`);
+  const person = db.prepare<[number], LocalSearchHit>(`
+    SELECT 'person' AS kind, id, name, original_name AS originalName, profile_path AS imagePath,
+      NULL AS date, popularity
+    FROM people WHERE id = ?`);
+  const statements = new Map<string, WindowStatement>();
+  const windowOf = (kinds: readonly SearchKind[]): WindowStatement => {
     const codes = [...new Set(kinds.map((k) => KIND_CODE[k]))].sort();
     const cacheKey = codes.join(',');
     let statement = statements.get(cacheKey);
     if (!statement) {
-      statement = db.prepare(`
-        WITH hits AS (
-          SELECT rowid AS doc, bm25(search_fts) AS score FROM search_fts
-          WHERE search_fts MATCH @query AND (rowid % 4) IN (${cacheKey})
+      // The candidates are a co-routine: FTS5 yields rowids in descending order, stops at the LIMIT.
+      statement = db
+        .prepare<WindowParams, Candidate>(
+          `
+        WITH candidates AS (
+          SELECT rowid AS doc, rowid & 3 AS code, (rowid & ${ID_MASK}) >> 2 AS id FROM search_fts
+          WHERE search_fts MATCH @query AND (rowid & 3) IN (${cacheKey})
+          ORDER BY rowid DESC LIMIT ${window} OFFSET @skip
         )
-        SELECT
-          CASE h.doc % 4 WHEN 0 THEN 'movie' WHEN 1 THEN 'tv' ELSE 'person' END AS kind,
-          h.doc / 4 AS id,
-          coalesce(t.title, p.name) AS name,
-          coalesce(t.original_title, p.original_name) AS originalName,
-          coalesce(t.poster_path, p.profile_path) AS imagePath,
-          t.date AS date,
-          coalesce(t.popularity, p.popularity) AS popularity
-        FROM hits h
-        LEFT JOIN titles t ON h.doc % 4 < 2 AND t.kind = (CASE h.doc % 4 WHEN 0 THEN 'movie' ELSE 'tv' END) AND t.id = h.doc / 4
-        LEFT JOIN people p ON h.doc % 4 = 2 AND p.id = h.doc / 4
-        ORDER BY round(h.score, 3), coalesce(t.popularity, p.popularity, 0) DESC
-        LIMIT @limit OFFSET @offset`);
+        SELECT c.doc, c.code, c.id, coalesce(t.title, p.name), coalesce(t.popularity, p.popularity)
+        FROM candidates c
+        LEFT JOIN titles t
+          ON c.code < 2 AND t.kind = (CASE c.code WHEN 0 THEN 'movie' ELSE 'tv' END) AND t.id = c.id
+        LEFT JOIN people p ON c.code = 2 AND p.id = c.id
+        -- A guard only: triggers change the index in the same transaction as titles and people.
+        WHERE coalesce(t.title, p.name) IS NOT NULL`,
+        )
+        .raw();
       statements.set(cacheKey, statement);
     }
     return statement;
   };
+  const hitOf = ([, code, id]: Candidate): LocalSearchHit | undefined =>
+    code === 2 ? person.get(id) : title.get(code === 0 ? 'movie' : 'tv', id);
 
   return (query, options = {}) => {
     const fts = toFtsQuery(query);
-    const kinds = options.kinds && options.kinds.length > 0 ? options.kinds : KINDS;
     if (fts === null) return [];
+    const kinds = options.kinds && options.kinds.length > 0 ? options.kinds : KINDS;
     const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? 20)), MAX_LIMIT);
     const offset = Math.max(0, Math.trunc(options.offset ?? 0));
-    return statementFor(kinds).all({ query: fts, limit, offset }) as LocalSearchHit[];
+    const words = foldedWords(tokens(query).slice(0, MAX_TOKENS).join(' '));
+    const statement = windowOf(kinds);
+    const first = Math.floor(offset / window);
+    const last = Math.floor((offset + limit - 1) / window);
+    const ranked: Candidate[] = [];
+    for (let block = first; block <= last; block++) {
+      ranked.push(...rank(statement.all({ query: fts, skip: block * window }), words));
+    }
+    const start = offset - first * window;
+    return ranked
+      .slice(start, start + limit)
+      .map(hitOf)
+      .filter((hit) => hit !== undefined);
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { channelNames, IPC_PREFIX } from '../../src-shared/ipc/channels';
 import type { CoreOptions } from '../core/core';
 import { memoryLogger } from '../core/log';
+import { memoryStore } from '../credentials';
 import { runMarquee, type ElectronApi } from './bootstrap';
 import type { DemoCatalogueModule } from './demo';
 import {
@@ -29,6 +30,7 @@ function boot(
   const ipcMain = new FakeIpcMain();
   const protocol = new FakeProtocol();
   const core = fakeCore();
+  const shell = new FakeShell();
   const coreOptions: CoreOptions[] = [];
   let catalogueCloses = 0;
   const catalogue: DemoCatalogueModule = {
@@ -51,8 +53,10 @@ function boot(
     Menu: fakeMenu,
     nativeTheme: { shouldUseDarkColors: true },
     protocol,
-    shell: new FakeShell(),
+    safeStorage: { isEncryptionAvailable: () => false },
+    shell,
   } as unknown as ElectronApi;
+  const credentialRequests: Array<{ dataDir: string }> = [];
   const running = runMarquee(electron, {
     env: options.env ?? {},
     platform: 'linux',
@@ -63,9 +67,15 @@ function boot(
       return core;
     },
     loadCatalogue: () => Promise.resolve(catalogue),
+    selectCredentials: ({ dataDir }) => {
+      credentialRequests.push({ dataDir });
+      return Promise.resolve(memoryStore('test'));
+    },
     log,
   });
   return {
+    shell,
+    credentialRequests,
     app,
     ipcMain,
     protocol,
@@ -167,6 +177,51 @@ describe('start-up', () => {
     expect(app.exitCode).toBe(1);
     expect(catalogueCloses()).toBe(1);
     expect(log.lines.join('\n')).toContain('shell.start_failed');
+  });
+});
+
+describe('wiring the core', () => {
+  it('chooses the credential store after ready, in the data folder, and gives it to the core', async () => {
+    const { app, coreOptions, credentialRequests, running } = boot();
+    expect(credentialRequests).toEqual([]);
+    app.becomeReady();
+    await running.ready;
+    expect(credentialRequests).toEqual([{ dataDir: '/fake/userData' }]);
+    expect(coreOptions[0]?.credentials?.kind).toBe('memory');
+  });
+
+  it('lets the core open the demo catalogue’s approval page, and refuses other pages', async () => {
+    const { app, coreOptions, running, shell } = boot();
+    app.becomeReady();
+    await running.ready;
+    const openExternal = coreOptions[0]?.openExternal;
+    expect(openExternal).toBeDefined();
+    await openExternal?.('http://127.0.0.1:40999/authenticate/abc?redirect_to=http%3A%2F%2F127.0.0.1%3A5%2Fdone');
+    expect(shell.opened).toHaveLength(1);
+    await expect(openExternal?.('http://127.0.0.1:41000/authenticate/abc')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(openExternal?.('https://evil.example/authenticate/abc')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(shell.opened).toHaveLength(1);
+  });
+
+  it('does not allow loopback pages when talking to TMDB itself', async () => {
+    const { app, coreOptions, running } = boot({ env: { TMDB_ACCESS_TOKEN: 'eyJhbGciOi.real.token' } });
+    app.becomeReady();
+    await running.ready;
+    await expect(coreOptions[0]?.openExternal?.('http://127.0.0.1:40999/authenticate/abc')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+
+  it('serves app://marquee/img/… from the core’s image cache', async () => {
+    const { app, core, protocol, running } = boot();
+    app.becomeReady();
+    await running.ready;
+    const handler = protocol.handlers.get('app');
+    const response = await handler?.(new Request('app://marquee/img/w342/poster.png'));
+    expect(response?.status).toBe(200);
+    expect(response?.headers.get('Content-Type')).toBe('image/png');
+    expect(response?.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    expect(core.imageRequests).toEqual(['img/w342/poster.png']);
   });
 });
 

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
-import type { App, BrowserWindow, IpcMain, Menu, NativeTheme, Protocol, Shell } from 'electron';
-import type { Core, CoreOptions } from '../core/core';
+import type { App, BrowserWindow, IpcMain, Menu, NativeTheme, Protocol, SafeStorage, Shell } from 'electron';
+import { CodedError } from '../../src-shared/ipc/errors';
+import type { CoreOptions, RunningCore } from '../core/core';
+import type { CredentialStore } from '../credentials';
 import type { Logger } from '../core/log';
 import { contentSecurityPolicy } from '../security/csp';
 import type { DemoCatalogueModule } from './demo';
@@ -27,6 +29,7 @@ export interface ElectronApi {
   Menu: typeof Menu;
   nativeTheme: NativeTheme;
   protocol: Protocol;
+  safeStorage: SafeStorage;
   shell: Shell;
 }
 
@@ -35,14 +38,16 @@ export interface ShellOptions {
   platform: NodeJS.Platform;
   /** The folder of the built main bundle (out/main). */
   mainDir: string;
-  createCore: (options: CoreOptions) => Core;
+  createCore: (options: CoreOptions) => RunningCore;
   loadCatalogue: () => Promise<DemoCatalogueModule>;
+  /** Picks the keychain, the safeStorage-encrypted file, or memory only (never plaintext). */
+  selectCredentials: (options: { safeStorage: SafeStorage; dataDir: string; log: Logger }) => Promise<CredentialStore>;
   log: Logger;
 }
 
 export interface RunningShell {
   /** Resolves once the window exists, or with undefined when this instance quit at once. */
-  ready: Promise<{ core: Core; window: BrowserWindow } | undefined>;
+  ready: Promise<{ core: RunningCore; window: BrowserWindow } | undefined>;
 }
 
 /**
@@ -67,20 +72,36 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
   ) {
     return { ready: Promise.resolve(undefined) };
   }
-  const openExternal = createOpenExternal(electron.shell, log);
+  // The demo catalogue's origin joins the allowed pages once it runs (its sign-in approval page).
+  const extraOrigins = new Set<string>();
+  const openExternal = createOpenExternal(electron.shell, log, extraOrigins);
   hardenApp(app, { openExternal, log });
   quitWhenWindowsClosed(app, options.platform);
 
-  const start = async (): Promise<{ core: Core; window: BrowserWindow }> => {
+  const start = async (): Promise<{ core: RunningCore; window: BrowserWindow }> => {
     await app.whenReady();
     const setup = await resolveTmdbSetup(options.env, options.loadCatalogue);
-    let core: Core;
+    if (setup.tmdb.demo) extraOrigins.add(new URL(setup.tmdb.apiBase).origin);
+    let core: RunningCore;
     try {
+      const dataDir = app.getPath('userData');
+      // safeStorage answers only after ready, so the store is chosen here.
+      const credentials = await options.selectCredentials({
+        safeStorage: electron.safeStorage,
+        dataDir,
+        log,
+      });
       core = options.createCore({
-        dataDir: app.getPath('userData'),
+        dataDir,
         app: { name: app.getName(), version: app.getVersion(), platform: options.platform },
         tmdb: setup.tmdb,
         log,
+        credentials,
+        openExternal: async (url) => {
+          if (!(await openExternal(url))) {
+            throw new CodedError('forbidden', 'Marquee could not open TMDB’s approval page in your browser.');
+          }
+        },
       });
     } catch (error) {
       await setup.stop();
@@ -104,6 +125,13 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
       root: paths.renderer,
       csp: contentSecurityPolicy(),
       log,
+      // Posters, backdrops and profiles come from the image cache, fetched by main.
+      routes: {
+        img: async (_request, rest) => {
+          const reply = await core.serveImage(`img/${rest}`);
+          return new Response(Buffer.from(reply.body), { status: reply.status, headers: reply.headers });
+        },
+      },
     });
     registerIpc(electron.ipcMain, core.dispatch);
     installMenu(electron.Menu, {

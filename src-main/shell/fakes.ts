@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Core } from '../core/core';
+import type { Core, RunningCore } from '../core/core';
 import { EventBus } from '../core/events';
 import { NetworkStatus } from '../core/network';
 import type { Dispatch } from '../ipc/guard';
@@ -192,6 +192,7 @@ export function fakeElectronModule(): Record<string, unknown> {
     Menu: fakeMenu,
     nativeTheme: { shouldUseDarkColors: false },
     protocol: new FakeProtocol(),
+    safeStorage: { isEncryptionAvailable: () => false },
     shell: new FakeShell(),
     contextBridge: { exposeInMainWorld: () => undefined },
     ipcRenderer: new EventEmitter(),
@@ -199,10 +200,21 @@ export function fakeElectronModule(): Record<string, unknown> {
 }
 
 /** A core whose dispatch and close are observable. */
-export function fakeCore(dispatch?: Dispatch): Core & { closeCalls: number } {
+export function fakeCore(dispatch?: Dispatch): RunningCore & { closeCalls: number; imageRequests: string[] } {
   const events = new EventBus();
   const core = {
     closeCalls: 0,
+    imageRequests: [] as string[],
+    ready: Promise.resolve(),
+    serveImage: (urlPath: string) => {
+      core.imageRequests.push(urlPath);
+      return Promise.resolve({
+        status: 200 as const,
+        headers: { 'Content-Type': 'image/png' },
+        body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+      });
+    },
+    clearAccountData: () => Promise.resolve(),
     handlers: {} as Core['handlers'],
     dispatch: dispatch ?? (() => Promise.resolve({ ok: true as const, value: null })),
     events,

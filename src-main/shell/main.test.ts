@@ -21,6 +21,7 @@ describe('main entry', () => {
     expect(api?.ipcMain).toBe(electron.ipcMain);
     expect(api?.protocol).toBe(electron.protocol);
     expect(api?.shell).toBe(electron.shell);
+    expect(api?.safeStorage).toBe(electron.safeStorage);
     const shellOptions = options as ShellOptions;
     expect(shellOptions.createCore).toBe(createCore);
     expect(shellOptions.env).toBe(process.env);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_PREFIX } from '../../src-shared/ipc/channels';
 import { createCore } from '../core/core';
 import { memoryLogger } from '../core/log';
+import { memoryStore } from '../credentials';
 import { runMarquee, type ElectronApi, type RunningShell } from './bootstrap';
 import {
   FakeApp,
@@ -45,6 +46,7 @@ beforeAll(async () => {
     Menu: fakeMenu,
     nativeTheme: { shouldUseDarkColors: false },
     protocol,
+    safeStorage: { isEncryptionAvailable: () => false },
     shell: new FakeShell(),
   } as unknown as ElectronApi;
   running = runMarquee(electron, {
@@ -53,6 +55,7 @@ beforeAll(async () => {
     mainDir: join(root, 'out', 'main'),
     createCore,
     loadCatalogue: () => import('../../e2e/catalogue/server'),
+    selectCredentials: () => Promise.resolve(memoryStore('the wiring test keeps secrets in memory')),
     log: memoryLogger(),
   });
   app.becomeReady();
