@@ -12,7 +12,15 @@ const layer = (files, patterns, paths = []) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', 'bench/results.json', '**/*.cjs'],
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results.json',
+      '**/*.cjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -29,8 +37,14 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -56,15 +70,31 @@ export default tseslint.config(
   // - the renderer never imports src-main, the preload or Node;
   // - the preload carries no zod and no logic beyond forwarding.
   layer(
-    ['src-main/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'src-renderer/**', 'src-shared/**'],
-    [{ group: ['electron', 'electron/*'], message: 'Only src-main/shell and src-preload may import electron.' }],
+    [
+      'src-main/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'src-renderer/**',
+      'src-shared/**',
+    ],
+    [
+      {
+        group: ['electron', 'electron/*'],
+        message: 'Only src-main/shell and src-preload may import electron.',
+      },
+    ],
   ),
   {
     files: ['src-main/shell/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src-renderer/**'], message: 'The shell never imports the renderer.' }] },
+        {
+          patterns: [
+            { group: ['**/src-renderer/**'], message: 'The shell never imports the renderer.' },
+          ],
+        },
       ],
     },
   },
@@ -75,7 +105,10 @@ export default tseslint.config(
         regex: '^(?!zod(/|$)|\\.\\.?/|vitest$|node:(fs|path|url)$)',
         message: 'src-shared imports only zod (tests may also read fixtures).',
       },
-      { group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**', '**/e2e/**'], message: 'src-shared depends on nothing but zod.' },
+      {
+        group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**', '**/e2e/**'],
+        message: 'src-shared depends on nothing but zod.',
+      },
     ],
   ),
   {
@@ -87,7 +120,10 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(?!zod(/|$)|\\.\\.?/)', message: 'src-shared imports only zod.' },
-            { group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**', '**/e2e/**'], message: 'src-shared depends on nothing but zod.' },
+            {
+              group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**', '**/e2e/**'],
+              message: 'src-shared depends on nothing but zod.',
+            },
           ],
         },
       ],
@@ -96,15 +132,24 @@ export default tseslint.config(
   layer(
     ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
     [
-      { group: ['**/src-main/**', '**/src-preload/**'], message: 'The renderer talks to main only through window.api.' },
-      { group: ['electron', 'electron/*', 'node:*'], message: 'The renderer is a sandboxed web page.' },
+      {
+        group: ['**/src-main/**', '**/src-preload/**'],
+        message: 'The renderer talks to main only through window.api.',
+      },
+      {
+        group: ['electron', 'electron/*', 'node:*'],
+        message: 'The renderer is a sandboxed web page.',
+      },
     ],
   ),
   layer(
     ['src-preload/**/*.ts'],
     [
       { group: ['zod', 'zod/*'], message: 'The preload stays small: validation happens in main.' },
-      { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The preload imports only the zod-free channel list.' },
+      {
+        group: ['**/src-main/**', '**/src-renderer/**'],
+        message: 'The preload imports only the zod-free channel list.',
+      },
     ],
   ),
 );

@@ -6,7 +6,16 @@ export default defineConfig({
   // The renderer's .svelte.ts state classes use runes, which need the Svelte compiler.
   plugins: [svelte({ configFile: resolve('svelte.config.js') })],
   test: {
-    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'e2e/catalogue/**/*.test.ts', 'e2e/harness/**/*.test.ts', 'e2e/electron/**/*.test.ts', 'scripts/**/*.test.ts', 'src-renderer/**/*.test.ts'],
+    include: [
+      'src-shared/**/*.test.ts',
+      'src-main/**/*.test.ts',
+      'src-preload/**/*.test.ts',
+      'e2e/catalogue/**/*.test.ts',
+      'e2e/harness/**/*.test.ts',
+      'e2e/electron/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'src-renderer/**/*.test.ts',
+    ],
     environment: 'node',
     pool: 'forks',
     reporters: ['default', 'json'],

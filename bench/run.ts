@@ -34,7 +34,10 @@ async function main(): Promise<void> {
   const results: BenchResult[] = [];
   for (const name of names) {
     const load = suites[name];
-    if (!load) throw new Error(`Unknown benchmark suite "${name}". Known: ${Object.keys(suites).join(', ')}`);
+    if (!load)
+      throw new Error(
+        `Unknown benchmark suite "${name}". Known: ${Object.keys(suites).join(', ')}`,
+      );
     process.stdout.write(`running ${name}…\n`);
     const run = await load();
     results.push(...(await run()));
@@ -49,13 +52,20 @@ async function main(): Promise<void> {
     r.peer ?? '',
   ]);
   const header = ['benchmark', 'value', 'unit', 'budget', 'verdict', 'ratio', 'compared with'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   console.log('');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
-  console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const file = join(dirname(fileURLToPath(import.meta.url)), 'results.json');
   writeFileSync(
     file,

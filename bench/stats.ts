@@ -22,7 +22,11 @@ export function median(samples: readonly number[]): number {
 }
 
 /** Runs `fn` `iterations` times after `warmup` runs and returns each run's duration in ms. */
-export async function time(fn: () => unknown, iterations: number, warmup = Math.min(20, iterations)): Promise<number[]> {
+export async function time(
+  fn: () => unknown,
+  iterations: number,
+  warmup = Math.min(20, iterations),
+): Promise<number[]> {
   for (let i = 0; i < warmup; i += 1) await fn();
   const samples: number[] = [];
   for (let i = 0; i < iterations; i += 1) {

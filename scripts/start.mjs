@@ -13,7 +13,8 @@ const electronDir = join(root, 'node_modules', 'electron');
 
 /** The Electron executable, without requiring the package (which would start a download). */
 function electronBinary() {
-  if (process.env.ELECTRON_PATH && existsSync(process.env.ELECTRON_PATH)) return process.env.ELECTRON_PATH;
+  if (process.env.ELECTRON_PATH && existsSync(process.env.ELECTRON_PATH))
+    return process.env.ELECTRON_PATH;
   const pathFile = join(electronDir, 'path.txt');
   if (!existsSync(pathFile)) return undefined;
   const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
@@ -39,7 +40,8 @@ function run(command, args, env = process.env) {
 }
 
 let binary = electronBinary();
-if (!binary && process.env.MARQUEE_NO_ELECTRON !== '1' && tryInstallElectron()) binary = electronBinary();
+if (!binary && process.env.MARQUEE_NO_ELECTRON !== '1' && tryInstallElectron())
+  binary = electronBinary();
 
 if (binary) {
   run(binary, [root]);

@@ -27,7 +27,8 @@ function toRules(input: unknown): FaultRule[] {
   return list.map((raw: unknown) => {
     if (typeof raw !== 'object' || raw === null) throw new Error('a fault rule must be an object');
     const rule = { ...(raw as Record<string, unknown>) };
-    if (!['rate_limit', 'server_error', 'latency', 'drop'].includes(String(rule.kind))) throw new Error(`unknown fault kind ${String(rule.kind)}`);
+    if (!['rate_limit', 'server_error', 'latency', 'drop'].includes(String(rule.kind)))
+      throw new Error(`unknown fault kind ${String(rule.kind)}`);
     if (typeof rule.pathPattern === 'string') rule.pathPattern = new RegExp(rule.pathPattern);
     return rule as unknown as FaultRule;
   });
@@ -38,7 +39,12 @@ function toRules(input: unknown): FaultRule[] {
  * `DELETE /__admin/faults` clears it, `GET /__admin/requests` gives request counts per path and
  * `DELETE /__admin/requests` resets them.
  */
-export async function handleAdmin(deps: DispatchDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleAdmin(
+  deps: DispatchDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   if (req.headers.authorization !== `Bearer ${deps.accessToken}`) {
     sendJson(res, 401, invalidApiKey().body());
     return;
@@ -48,7 +54,11 @@ export async function handleAdmin(deps: DispatchDeps, req: IncomingMessage, res:
     try {
       deps.faults.set(toRules(await readJson(req)));
     } catch (error) {
-      sendJson(res, 422, invalidParameters(error instanceof Error ? error.message : 'bad fault plan').body());
+      sendJson(
+        res,
+        422,
+        invalidParameters(error instanceof Error ? error.message : 'bad fault plan').body(),
+      );
       return;
     }
     sendJson(res, 200, { success: true, rules: deps.faults.plan.length });
@@ -56,7 +66,11 @@ export async function handleAdmin(deps: DispatchDeps, req: IncomingMessage, res:
     deps.faults.clear();
     sendJson(res, 200, { success: true });
   } else if (route === 'GET /__admin/requests') {
-    sendJson(res, 200, { total: deps.requests.total, paths: deps.requests.snapshot(), faults: deps.faults.fired });
+    sendJson(res, 200, {
+      total: deps.requests.total,
+      paths: deps.requests.snapshot(),
+      faults: deps.faults.fired,
+    });
   } else if (route === 'DELETE /__admin/requests') {
     deps.requests.reset();
     sendJson(res, 200, { success: true });

@@ -4,14 +4,19 @@ import { sendJson } from './dispatch';
 import { invalidToken, notFound } from './errors';
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Only http(s) targets are followed, so the page cannot be turned into a javascript: redirect. */
 function safeRedirect(raw: string | null): string | undefined {
   if (!raw) return undefined;
   try {
     const target = new URL(raw);
-    return target.protocol === 'http:' || target.protocol === 'https:' ? target.toString() : undefined;
+    return target.protocol === 'http:' || target.protocol === 'https:'
+      ? target.toString()
+      : undefined;
   } catch {
     return undefined;
   }
@@ -40,7 +45,12 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
  * request token. Approve and Deny are forms that POST back to `/authenticate/{token}/allow|deny`;
  * afterwards the browser goes to `redirect_to` with `request_token` and `approved=true` or `denied=true`.
  */
-export function handleApproval(deps: DispatchDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
+export function handleApproval(
+  deps: DispatchDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): void {
   const m = /^\/authenticate\/([A-Za-z0-9]+)(?:\/(allow|deny))?$/.exec(url.pathname);
   const tokenValue = m?.[1];
   if (!tokenValue) {
@@ -49,7 +59,14 @@ export function handleApproval(deps: DispatchDeps, req: IncomingMessage, res: Se
   }
   const token = deps.state.liveToken(tokenValue);
   if (!token || token.status === 'used') {
-    sendHtml(res, 401, page('Request token expired', `<h1>This request has expired</h1><p>${escapeHtml(invalidToken().statusMessage)}</p>`));
+    sendHtml(
+      res,
+      401,
+      page(
+        'Request token expired',
+        `<h1>This request has expired</h1><p>${escapeHtml(invalidToken().statusMessage)}</p>`,
+      ),
+    );
     return;
   }
   const redirectTo = safeRedirect(url.searchParams.get('redirect_to'));
@@ -89,6 +106,16 @@ export function handleApproval(deps: DispatchDeps, req: IncomingMessage, res: Se
     res.end();
     return;
   }
-  const done = token.status === 'approved' ? 'Marquee can now use your account. You can close this window.' : 'You denied Marquee access. You can close this window.';
-  sendHtml(res, 200, page('Marquee', `<h1>${token.status === 'approved' ? 'Approved' : 'Denied'}</h1><p>${done}</p>`));
+  const done =
+    token.status === 'approved'
+      ? 'Marquee can now use your account. You can close this window.'
+      : 'You denied Marquee access. You can close this window.';
+  sendHtml(
+    res,
+    200,
+    page(
+      'Marquee',
+      `<h1>${token.status === 'approved' ? 'Approved' : 'Denied'}</h1><p>${done}</p>`,
+    ),
+  );
 }

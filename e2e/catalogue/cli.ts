@@ -5,7 +5,11 @@ import { startCatalogue } from './server';
  * `npm run catalogue -- --port N [--titles N] [--seed N]`: starts the local catalogue and prints
  * the settings a Marquee process needs as KEY=value lines. Runs until SIGINT or SIGTERM.
  */
-function wholeNumber(name: string, raw: string | undefined, fallback: number | undefined): number | undefined {
+function wholeNumber(
+  name: string,
+  raw: string | undefined,
+  fallback: number | undefined,
+): number | undefined {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw)) {
     process.stderr.write(`--${name} expects a whole number, got "${raw}"\n`);
@@ -15,7 +19,12 @@ function wholeNumber(name: string, raw: string | undefined, fallback: number | u
 }
 
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, titles: { type: 'string' }, seed: { type: 'string' }, token: { type: 'string' } },
+  options: {
+    port: { type: 'string' },
+    titles: { type: 'string' },
+    seed: { type: 'string' },
+    token: { type: 'string' },
+  },
   strict: true,
 });
 

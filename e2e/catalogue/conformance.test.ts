@@ -25,7 +25,9 @@ interface FixtureEntry {
 function loadFixtures(): Map<string, unknown[]> {
   const byEndpoint = new Map<string, unknown[]>();
   if (!existsSync(fixturesDir)) return byEndpoint;
-  const index = JSON.parse(readFileSync(resolve(fixturesDir, 'index.json'), 'utf8')) as { files: FixtureEntry[] };
+  const index = JSON.parse(readFileSync(resolve(fixturesDir, 'index.json'), 'utf8')) as {
+    files: FixtureEntry[];
+  };
   for (const entry of index.files) {
     if (entry.kind !== 'response') continue;
     const body = JSON.parse(readFileSync(resolve(fixturesDir, entry.file), 'utf8')) as unknown;
@@ -35,7 +37,14 @@ function loadFixtures(): Map<string, unknown[]> {
 }
 
 const fixtures = loadFixtures();
-const table: Record<string, { response: { safeParse(v: unknown): { success: boolean; error?: unknown } }; success: readonly number[] } | undefined> = endpoints;
+const table: Record<
+  string,
+  | {
+      response: { safeParse(v: unknown): { success: boolean; error?: unknown } };
+      success: readonly number[];
+    }
+  | undefined
+> = endpoints;
 
 let client: TestClient;
 let s: string;
@@ -50,12 +59,24 @@ beforeAll(async () => {
   const { movies } = client.catalogue.data;
   // Give the account something in every collection the fixtures show.
   for (const movie of movies.slice(0, 3)) {
-    await client.send('POST', `/3/account/${accountId}/watchlist?${s}`, { media_type: 'movie', media_id: movie.id, watchlist: true });
-    await client.send('POST', `/3/account/${accountId}/favorite?${s}`, { media_type: 'movie', media_id: movie.id, favorite: true });
+    await client.send('POST', `/3/account/${accountId}/watchlist?${s}`, {
+      media_type: 'movie',
+      media_id: movie.id,
+      watchlist: true,
+    });
+    await client.send('POST', `/3/account/${accountId}/favorite?${s}`, {
+      media_type: 'movie',
+      media_id: movie.id,
+      favorite: true,
+    });
     await client.send('POST', `/3/movie/${movie.id}/rating?${s}`, { value: 7 });
   }
-  listId = field((await client.send('POST', `/3/list?${s}`, { name: 'Conformance', description: 'Films' })).body, 'list_id') as number;
-  for (const movie of movies.slice(0, 2)) await client.send('POST', `/3/list/${listId}/add_item?${s}`, { media_id: movie.id });
+  listId = field(
+    (await client.send('POST', `/3/list?${s}`, { name: 'Conformance', description: 'Films' })).body,
+    'list_id',
+  ) as number;
+  for (const movie of movies.slice(0, 2))
+    await client.send('POST', `/3/list/${listId}/add_item?${s}`, { media_id: movie.id });
 });
 afterAll(async () => {
   await client.catalogue.close();
@@ -72,14 +93,22 @@ function requestFor(key: string): () => Promise<Answer> {
   const requests: Record<string, () => Promise<Answer>> = {
     'GET /3/account': get(`/3/account?${s}`),
     'GET /3/account/{account_id}': get(`/3/account/${accountId}?${s}`),
-    'GET /3/account/{account_id}/favorite/movies': get(`/3/account/${accountId}/favorite/movies?${s}`),
+    'GET /3/account/{account_id}/favorite/movies': get(
+      `/3/account/${accountId}/favorite/movies?${s}`,
+    ),
     'GET /3/account/{account_id}/rated/movies': get(`/3/account/${accountId}/rated/movies?${s}`),
-    'GET /3/account/{account_id}/watchlist/movies': get(`/3/account/${accountId}/watchlist/movies?${s}`),
+    'GET /3/account/{account_id}/watchlist/movies': get(
+      `/3/account/${accountId}/watchlist/movies?${s}`,
+    ),
     'GET /3/authentication/guest_session/new': get('/3/authentication/guest_session/new'),
     'GET /3/authentication/token/new': get('/3/authentication/token/new'),
     'POST /3/authentication/session/new': async () => {
       const token = field((await client.get('/3/authentication/token/new')).body, 'request_token');
-      await client.send('POST', '/3/authentication/token/validate_with_login', { username: client.catalogue.demoUser, password: client.catalogue.demoPassword, request_token: token });
+      await client.send('POST', '/3/authentication/token/validate_with_login', {
+        username: client.catalogue.demoUser,
+        password: client.catalogue.demoPassword,
+        request_token: token,
+      });
       return client.send('POST', '/3/authentication/session/new', { request_token: token });
     },
     'GET /3/configuration': get('/3/configuration'),
@@ -88,7 +117,8 @@ function requestFor(key: string): () => Promise<Answer> {
     'GET /3/discover/movie': get('/3/discover/movie?sort_by=popularity.desc'),
     'GET /3/genre/movie/list': get('/3/genre/movie/list'),
     'GET /3/list/{list_id}': get(`/3/list/${listId}`),
-    'POST /3/list/{list_id}/clear': () => client.send('POST', `/3/list/${listId}/clear?confirm=true&${s}`),
+    'POST /3/list/{list_id}/clear': () =>
+      client.send('POST', `/3/list/${listId}/clear?confirm=true&${s}`),
     'GET /3/movie/{movie_id}': get(`/3/movie/${movie.id}`),
     'GET /3/movie/{movie_id}/recommendations': get(`/3/movie/${movie.id}/recommendations`),
     'GET /3/movie/{movie_id}/release_dates': get(`/3/movie/${movie.id}/release_dates`),
@@ -103,8 +133,12 @@ function requestFor(key: string): () => Promise<Answer> {
     'GET /3/tv/top_rated': get('/3/tv/top_rated'),
     'GET /3/tv/{series_id}': get(`/3/tv/${series.id}`),
     'GET /3/tv/{series_id}/season/{season_number}': get(`/3/tv/${series.id}/season/1`),
-    'GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits': get(`/3/tv/${series.id}/season/1/episode/1/credits`),
-    'GET /3/tv/{series_id}/season/{season_number}/translations': get(`/3/tv/${series.id}/season/1/translations`),
+    'GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits': get(
+      `/3/tv/${series.id}/season/1/episode/1/credits`,
+    ),
+    'GET /3/tv/{series_id}/season/{season_number}/translations': get(
+      `/3/tv/${series.id}/season/1/translations`,
+    ),
     'GET /3/tv/{series_id}/similar': get(`/3/tv/${series.id}/similar`),
   };
   const request = requests[key];
@@ -112,23 +146,29 @@ function requestFor(key: string): () => Promise<Answer> {
   return request;
 }
 
-describe.skipIf(fixtures.size === 0)(`conformance with real TMDB responses (${fixturesDir})`, () => {
-  const keys = [...fixtures.keys()].sort();
+describe.skipIf(fixtures.size === 0)(
+  `conformance with real TMDB responses (${fixturesDir})`,
+  () => {
+    const keys = [...fixtures.keys()].sort();
 
-  it.each(keys)('%s has the structure of the real responses', async (key) => {
-    const answer = await requestFor(key)();
-    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
-    const shape = commonShape(fixtures.get(key) ?? []);
-    expect(shapeProblems(shape, answer.body)).toEqual([]);
-  });
+    it.each(keys)('%s has the structure of the real responses', async (key) => {
+      const answer = await requestFor(key)();
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+      const shape = commonShape(fixtures.get(key) ?? []);
+      expect(shapeProblems(shape, answer.body)).toEqual([]);
+    });
 
-  it.each(keys)('%s parses with the endpoint table and answers a success status it lists', async (key) => {
-    const entry = table[key];
-    expect(entry, `${key} is missing from the endpoint table`).toBeDefined();
-    if (!entry) return;
-    const answer = await requestFor(key)();
-    expect(entry.success).toContain(answer.status);
-    const parsed = entry.response.safeParse(answer.body);
-    expect(parsed.success, JSON.stringify(parsed.error, null, 1)).toBe(true);
-  });
-});
+    it.each(keys)(
+      '%s parses with the endpoint table and answers a success status it lists',
+      async (key) => {
+        const entry = table[key];
+        expect(entry, `${key} is missing from the endpoint table`).toBeDefined();
+        if (!entry) return;
+        const answer = await requestFor(key)();
+        expect(entry.success).toContain(answer.status);
+        const parsed = entry.response.safeParse(answer.body);
+        expect(parsed.success, JSON.stringify(parsed.error, null, 1)).toBe(true);
+      },
+    );
+  },
+);

@@ -9,7 +9,8 @@ afterAll(async () => {
   await client.catalogue.close();
 });
 
-const discover = async (query: string): Promise<Record<string, unknown>[]> => results((await client.get(`/3/discover/movie?${query}`)).body);
+const discover = async (query: string): Promise<Record<string, unknown>[]> =>
+  results((await client.get(`/3/discover/movie?${query}`)).body);
 
 describe('discover movie', () => {
   it('sorts by popularity, most popular first, without media_type', async () => {
@@ -23,16 +24,23 @@ describe('discover movie', () => {
     const both = await discover('with_genres=28,12');
     for (const r of both) expect(r.genre_ids).toEqual(expect.arrayContaining([28, 12]));
     const either = await discover('with_genres=28|12');
-    for (const r of either) expect((r.genre_ids as number[]).some((g) => g === 28 || g === 12)).toBe(true);
-    const total = async (q: string): Promise<number> => field((await client.get(`/3/discover/movie?${q}`)).body, 'total_results') as number;
+    for (const r of either)
+      expect((r.genre_ids as number[]).some((g) => g === 28 || g === 12)).toBe(true);
+    const total = async (q: string): Promise<number> =>
+      field((await client.get(`/3/discover/movie?${q}`)).body, 'total_results') as number;
     expect(await total('with_genres=28|12')).toBeGreaterThan(await total('with_genres=28,12'));
   });
 
   it('filters by release dates, year, votes and original language', async () => {
-    for (const r of await discover('primary_release_date.gte=2010-01-01&primary_release_date.lte=2012-12-31')) {
-      expect(String(r.release_date) >= '2010-01-01' && String(r.release_date) <= '2012-12-31').toBe(true);
+    for (const r of await discover(
+      'primary_release_date.gte=2010-01-01&primary_release_date.lte=2012-12-31',
+    )) {
+      expect(String(r.release_date) >= '2010-01-01' && String(r.release_date) <= '2012-12-31').toBe(
+        true,
+      );
     }
-    for (const r of await discover('primary_release_year=2019')) expect(String(r.release_date)).toMatch(/^2019-/);
+    for (const r of await discover('primary_release_year=2019'))
+      expect(String(r.release_date)).toMatch(/^2019-/);
     for (const r of await discover('vote_average.gte=7&vote_average.lte=8&vote_count.gte=100')) {
       expect(r.vote_average as number).toBeGreaterThanOrEqual(7);
       expect(r.vote_average as number).toBeLessThanOrEqual(8);
@@ -55,9 +63,13 @@ describe('discover movie', () => {
   });
 
   it('sorts by the other keys in both directions', async () => {
-    const dates = (await discover('sort_by=primary_release_date.asc')).map((r) => String(r.release_date));
+    const dates = (await discover('sort_by=primary_release_date.asc')).map((r) =>
+      String(r.release_date),
+    );
     expect(dates).toEqual([...dates].sort());
-    const votes = (await discover('sort_by=vote_average.desc')).map((r) => r.vote_average as number);
+    const votes = (await discover('sort_by=vote_average.desc')).map(
+      (r) => r.vote_average as number,
+    );
     expect(votes).toEqual([...votes].sort((a, b) => b - a));
     const titles = (await discover('sort_by=title.asc')).map((r) => String(r.title));
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
@@ -68,7 +80,10 @@ describe('discover movie', () => {
     const all = client.catalogue.data.movies.filter((m) => m.adult).length;
     expect(all).toBeGreaterThan(0);
     const without = field((await client.get('/3/discover/movie')).body, 'total_results') as number;
-    const withAdult = field((await client.get('/3/discover/movie?include_adult=true')).body, 'total_results') as number;
+    const withAdult = field(
+      (await client.get('/3/discover/movie?include_adult=true')).body,
+      'total_results',
+    ) as number;
     expect(withAdult - without).toBe(all);
   });
 

@@ -7,7 +7,18 @@ import type { ImageHost } from './images';
 import type { RequestCounter } from './server';
 import { findRoute, type Route } from './router';
 import { Reply, type HandlerContext } from './handler';
-import { CatalogueError, authFailed, internalError, invalidApiKey, invalidInput, invalidMethod, invalidPage, invalidParameters, mustBeProvided, notFound } from './errors';
+import {
+  CatalogueError,
+  authFailed,
+  internalError,
+  invalidApiKey,
+  invalidInput,
+  invalidMethod,
+  invalidPage,
+  invalidParameters,
+  mustBeProvided,
+  notFound,
+} from './errors';
 import { handleAdmin } from './admin';
 import { handleApproval } from './approval';
 import { applyFault } from './fault-response';
@@ -28,9 +39,18 @@ export interface DispatchDeps {
 const CREDENTIAL_PARAMS = new Set(['api_key', 'session_id', 'guest_session_id']);
 const MAX_BODY = 64 * 1024;
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json;charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json;charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -51,7 +71,9 @@ function readBody(req: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => { resolve(Buffer.concat(chunks).toString('utf8')); });
+    req.on('end', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
   });
 }
@@ -63,19 +85,28 @@ function isAuthorized(req: IncomingMessage, url: URL, token: string): boolean {
 }
 
 /** Parses with the table's schema. TMDB ignores parameters it does not know, so unknown keys are dropped, not refused. */
-function parseLenient(schema: z.ZodType, input: Record<string, unknown>): { ok: true; value: Record<string, unknown> } | { ok: false; issues: z.core.$ZodIssue[] } {
+function parseLenient(
+  schema: z.ZodType,
+  input: Record<string, unknown>,
+): { ok: true; value: Record<string, unknown> } | { ok: false; issues: z.core.$ZodIssue[] } {
   let attempt = schema.safeParse(input);
   if (!attempt.success) {
-    const unknown = attempt.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : []));
+    const unknown = attempt.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : [],
+    );
     const others = attempt.error.issues.filter((issue) => issue.code !== 'unrecognized_keys');
-    if (others.length > 0 || unknown.length === 0) return { ok: false, issues: others.length > 0 ? others : attempt.error.issues };
+    if (others.length > 0 || unknown.length === 0)
+      return { ok: false, issues: others.length > 0 ? others : attempt.error.issues };
     const trimmed = { ...input };
     for (const key of unknown) Reflect.deleteProperty(trimmed, key);
     attempt = schema.safeParse(trimmed);
     if (!attempt.success) return { ok: false, issues: attempt.error.issues };
   }
   const value = attempt.data;
-  return { ok: true, value: typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {} };
+  return {
+    ok: true,
+    value: typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {},
+  };
 }
 
 function describe(issues: readonly z.core.$ZodIssue[]): string {
@@ -99,7 +130,11 @@ async function parseBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-async function runRoute(deps: DispatchDeps, req: IncomingMessage, url: URL): Promise<Reply | CatalogueError> {
+async function runRoute(
+  deps: DispatchDeps,
+  req: IncomingMessage,
+  url: URL,
+): Promise<Reply | CatalogueError> {
   const lookup = findRoute(deps.routes, req.method ?? 'GET', url.pathname);
   if (!lookup.match) return lookup.otherMethod ? invalidMethod() : notFound();
   const { route, rawParams } = lookup.match;
@@ -116,7 +151,9 @@ async function runRoute(deps: DispatchDeps, req: IncomingMessage, url: URL): Pro
     if (!parsed.ok) {
       if (parsed.issues.some((issue) => issue.path[0] === 'page')) return invalidPage();
       // A missing required parameter gets TMDB's newer `{ errors: ["query must be provided"] }`.
-      const missing = parsed.issues.find((issue) => issue.path.length === 1 && query[String(issue.path[0])] === undefined);
+      const missing = parsed.issues.find(
+        (issue) => issue.path.length === 1 && query[String(issue.path[0])] === undefined,
+      );
       if (missing) return mustBeProvided(String(missing.path[0]));
       return invalidParameters(describe(parsed.issues));
     }
@@ -137,13 +174,27 @@ async function runRoute(deps: DispatchDeps, req: IncomingMessage, url: URL): Pro
   // A session that was sent but is unknown is refused even where a session is optional.
   if (sessionId !== undefined && !account) return authFailed();
 
-  const ctx: HandlerContext = { params, query, search: url.searchParams, body, data: deps.data, state: deps.state, account, sessionId, guest, apiBase: deps.apiBase, now: deps.now };
+  const ctx: HandlerContext = {
+    params,
+    query,
+    search: url.searchParams,
+    body,
+    data: deps.data,
+    state: deps.state,
+    account,
+    sessionId,
+    guest,
+    apiBase: deps.apiBase,
+    now: deps.now,
+  };
   const result = route.handler(ctx);
   return result instanceof Reply ? result : new Reply(200, result);
 }
 
 /** The server's request pipeline: count, admin, faults, images, approval page, credentials, route. */
-export function createRequestHandler(deps: DispatchDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestHandler(
+  deps: DispatchDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', deps.apiBase);
     if (url.pathname.startsWith('/__admin/')) {

@@ -26,23 +26,50 @@ export const invalidApiKey = (): CatalogueError =>
 export const notFound = (): CatalogueError =>
   new CatalogueError(404, 34, 'The resource you requested could not be found.');
 export const authFailed = (): CatalogueError =>
-  new CatalogueError(401, 3, 'Authentication failed: You do not have permissions to access the service.');
+  new CatalogueError(
+    401,
+    3,
+    'Authentication failed: You do not have permissions to access the service.',
+  );
 export const sessionDenied = (): CatalogueError => new CatalogueError(401, 17, 'Session denied.');
 export const invalidLogin = (): CatalogueError =>
-  new CatalogueError(401, 30, 'Invalid username and/or password: You did not provide a valid login.');
+  new CatalogueError(
+    401,
+    30,
+    'Invalid username and/or password: You did not provide a valid login.',
+  );
 export const invalidToken = (): CatalogueError =>
-  new CatalogueError(401, 33, 'Invalid request token: The request token is either expired or invalid.');
+  new CatalogueError(
+    401,
+    33,
+    'Invalid request token: The request token is either expired or invalid.',
+  );
 export const invalidPage = (): CatalogueError =>
-  new CatalogueError(400, 22, 'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.');
+  new CatalogueError(
+    400,
+    22,
+    'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.',
+  );
 export const invalidParameters = (detail?: string): CatalogueError =>
-  new CatalogueError(422, 5, detail ? `Invalid parameters: ${detail}` : 'Invalid parameters: Your request parameters are incorrect.');
-export const invalidId = (): CatalogueError => new CatalogueError(404, 6, 'Invalid id: The pre-requisite id is invalid or not found.');
+  new CatalogueError(
+    422,
+    5,
+    detail
+      ? `Invalid parameters: ${detail}`
+      : 'Invalid parameters: Your request parameters are incorrect.',
+  );
+export const invalidId = (): CatalogueError =>
+  new CatalogueError(404, 6, 'Invalid id: The pre-requisite id is invalid or not found.');
 export const rateLimited = (count: number): CatalogueError =>
   new CatalogueError(429, 25, `Your request count (${count}) is over the allowed limit of 40.`);
 export const internalError = (): CatalogueError =>
   new CatalogueError(500, 11, 'Internal error: Something went wrong, contact TMDB.');
 export const serviceOffline = (): CatalogueError =>
-  new CatalogueError(503, 9, 'Service offline: This service is temporarily offline, try again later.');
+  new CatalogueError(
+    503,
+    9,
+    'Service offline: This service is temporarily offline, try again later.',
+  );
 export const invalidMethod = (): CatalogueError =>
   new CatalogueError(405, 42, 'This request method is not supported for this resource.');
 export const duplicateEntry = (): CatalogueError =>
@@ -50,14 +77,26 @@ export const duplicateEntry = (): CatalogueError =>
 export const resourcePrivate = (): CatalogueError =>
   new CatalogueError(401, 39, 'This resource is private.');
 export const confirmRequired = (): CatalogueError =>
-  new CatalogueError(400, 29, 'You must confirm this action: Please provide a confirm=true parameter.');
+  new CatalogueError(
+    400,
+    29,
+    'You must confirm this action: Please provide a confirm=true parameter.',
+  );
 export const tokenNotApproved = (): CatalogueError => sessionDenied();
 export const noPermission = (): CatalogueError =>
   new CatalogueError(401, 38, "You don't have permission to edit this resource.");
-export const sessionNotFound = (): CatalogueError => new CatalogueError(404, 37, 'The requested session could not be found.');
-export const invalidInput = (): CatalogueError => new CatalogueError(400, 47, 'The input is not valid.');
+export const sessionNotFound = (): CatalogueError =>
+  new CatalogueError(404, 37, 'The requested session could not be found.');
+export const invalidInput = (): CatalogueError =>
+  new CatalogueError(400, 47, 'The input is not valid.');
 export const credentialsMissing = (): CatalogueError =>
   new CatalogueError(400, 26, 'You must provide a username and password.');
 export const mustBeProvided = (name: string): CatalogueError =>
-  new CatalogueError(422, 5, `${name} must be provided`, {}, { errors: [`${name} must be provided`] });
+  new CatalogueError(
+    422,
+    5,
+    `${name} must be provided`,
+    {},
+    { errors: [`${name} must be provided`] },
+  );
 export const queryRequired = (): CatalogueError => mustBeProvided('query');

@@ -6,11 +6,19 @@ import { rateLimited } from './errors';
 const SERVER_ERRORS = {
   500: { status_code: 11, status_message: 'Internal error: Something went wrong, contact TMDB.' },
   502: { status_code: 43, status_message: "Couldn't connect to the backend server." },
-  503: { status_code: 9, status_message: 'Service offline: This service is temporarily offline, try again later.' },
+  503: {
+    status_code: 9,
+    status_message: 'Service offline: This service is temporarily offline, try again later.',
+  },
 } as const;
 
 /** Applies the fault plan to one request. Returns true when the request was answered (or dropped) here. */
-export async function applyFault(faults: FaultInjector, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+export async function applyFault(
+  faults: FaultInjector,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<boolean> {
   const decision = faults.decide(path);
   if (decision.delayMs > 0) await sleep(decision.delayMs);
   const action = decision.action;

@@ -42,7 +42,9 @@ describe('fault injection', () => {
   });
 
   it('limits a rule to matching paths', async () => {
-    client.catalogue.faults.set([{ kind: 'server_error', next: 5, status: 502, path: '/3/configuration/countries' }]);
+    client.catalogue.faults.set([
+      { kind: 'server_error', next: 5, status: 502, path: '/3/configuration/countries' },
+    ]);
     expect((await client.get(JOBS)).status).toBe(200);
     expect((await client.get('/3/configuration/countries')).status).toBe(502);
   });
@@ -74,19 +76,42 @@ describe('fault injection', () => {
   });
 
   it('refuses a malformed plan', () => {
-    expect(() => { client.catalogue.faults.set([{ kind: 'server_error', rate: 2 }]); }).toThrow(/rate/);
-    expect(() => { client.catalogue.faults.set([{ kind: 'drop', next: 1, every: 2 }]); }).toThrow(/one of/);
+    expect(() => {
+      client.catalogue.faults.set([{ kind: 'server_error', rate: 2 }]);
+    }).toThrow(/rate/);
+    expect(() => {
+      client.catalogue.faults.set([{ kind: 'drop', next: 1, every: 2 }]);
+    }).toThrow(/one of/);
   });
 
   it('is set over HTTP with the token, and counts requests per path', async () => {
-    const admin = (method: string, path: string, body?: unknown, token = client.catalogue.accessToken): Promise<Response> =>
-      fetch(`${client.catalogue.apiBase}${path}`, { method, headers: { Authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-    expect((await admin('POST', '/__admin/faults', [{ kind: 'drop', next: 1 }], 'wrong')).status).toBe(401);
+    const admin = (
+      method: string,
+      path: string,
+      body?: unknown,
+      token = client.catalogue.accessToken,
+    ): Promise<Response> =>
+      fetch(`${client.catalogue.apiBase}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect(
+      (await admin('POST', '/__admin/faults', [{ kind: 'drop', next: 1 }], 'wrong')).status,
+    ).toBe(401);
     expect((await admin('POST', '/__admin/faults', [{ kind: 'teleport' }])).status).toBe(422);
-    expect((await admin('POST', '/__admin/faults', [{ kind: 'server_error', next: 1, status: 500, pathPattern: '^/3/configuration/j' }])).status).toBe(200);
+    expect(
+      (
+        await admin('POST', '/__admin/faults', [
+          { kind: 'server_error', next: 1, status: 500, pathPattern: '^/3/configuration/j' },
+        ])
+      ).status,
+    ).toBe(200);
     expect((await client.get(JOBS)).status).toBe(500);
     await client.get(JOBS);
-    const counts = (await (await admin('GET', '/__admin/requests')).json()) as { paths: Record<string, number> };
+    const counts = (await (await admin('GET', '/__admin/requests')).json()) as {
+      paths: Record<string, number>;
+    };
     expect(counts.paths[JOBS]).toBe(2);
     expect(client.catalogue.requests.count(JOBS)).toBe(2);
   });

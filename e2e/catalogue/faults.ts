@@ -7,7 +7,10 @@ import { mulberry32 } from './data/prng';
  * optionally only for paths containing `path` (or matching `pathPattern`).
  */
 export type FaultRule =
-  | (FaultTrigger & { readonly kind: 'rate_limit'; /** seconds; omitted → no Retry-After header */ readonly retryAfter?: number })
+  | (FaultTrigger & {
+      readonly kind: 'rate_limit';
+      /** seconds; omitted → no Retry-After header */ readonly retryAfter?: number;
+    })
   | (FaultTrigger & { readonly kind: 'server_error'; readonly status?: 500 | 502 | 503 })
   | (FaultTrigger & { readonly kind: 'latency'; readonly delayMs: number })
   | (FaultTrigger & { readonly kind: 'drop' });
@@ -83,8 +86,10 @@ export class FaultInjector {
       if (!this.fires(live)) continue;
       this.fired[rule.kind] += 1;
       if (rule.kind === 'latency') delayMs += rule.delayMs;
-      else if (rule.kind === 'rate_limit') action = { kind: 'rate_limit', retryAfter: rule.retryAfter };
-      else if (rule.kind === 'server_error') action = { kind: 'server_error', status: rule.status ?? 500 };
+      else if (rule.kind === 'rate_limit')
+        action = { kind: 'rate_limit', retryAfter: rule.retryAfter };
+      else if (rule.kind === 'server_error')
+        action = { kind: 'server_error', status: rule.status ?? 500 };
       else action = { kind: 'drop' };
     }
     return { delayMs, action };
@@ -107,8 +112,12 @@ export class FaultInjector {
 function validateRule(rule: FaultRule): void {
   const triggers = [rule.rate, rule.next, rule.every].filter((v) => v !== undefined).length;
   if (triggers > 1) throw new Error(`a fault rule takes one of rate, next or every (${rule.kind})`);
-  if (rule.rate !== undefined && !(rule.rate >= 0 && rule.rate <= 1)) throw new Error('fault rate must be within 0..1');
-  if (rule.next !== undefined && !(Number.isInteger(rule.next) && rule.next >= 0)) throw new Error('fault `next` must be a whole number');
-  if (rule.every !== undefined && !(Number.isInteger(rule.every) && rule.every >= 1)) throw new Error('fault `every` must be 1 or more');
-  if (rule.kind === 'latency' && !(rule.delayMs >= 0 && rule.delayMs <= 120_000)) throw new Error('latency delayMs must be within 0..120000');
+  if (rule.rate !== undefined && !(rule.rate >= 0 && rule.rate <= 1))
+    throw new Error('fault rate must be within 0..1');
+  if (rule.next !== undefined && !(Number.isInteger(rule.next) && rule.next >= 0))
+    throw new Error('fault `next` must be a whole number');
+  if (rule.every !== undefined && !(Number.isInteger(rule.every) && rule.every >= 1))
+    throw new Error('fault `every` must be 1 or more');
+  if (rule.kind === 'latency' && !(rule.delayMs >= 0 && rule.delayMs <= 120_000))
+    throw new Error('latency delayMs must be within 0..120000');
 }

@@ -32,4 +32,8 @@ export class Reply {
 export type Handler = (ctx: HandlerContext) => unknown;
 
 /** The status body of a successful write. */
-export const statusBody = (code: number, message: string): Record<string, unknown> => ({ success: true, status_code: code, status_message: message });
+export const statusBody = (code: number, message: string): Record<string, unknown> => ({
+  success: true,
+  status_code: code,
+  status_message: message,
+});

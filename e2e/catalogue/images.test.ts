@@ -11,14 +11,24 @@ afterAll(async () => {
   await client.catalogue.close();
 });
 
-async function image(size: string, path: string): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
+async function image(
+  size: string,
+  path: string,
+): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
   const res = await fetch(`${client.catalogue.imageBase}/${size}${path}`);
-  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
+  return {
+    status: res.status,
+    bytes: new Uint8Array(await res.arrayBuffer()),
+    headers: res.headers,
+  };
 }
 
 describe('image host', () => {
   it('serves a real PNG poster at 2:3 for the size asked', async () => {
-    const movie = field((await client.get(`/3/movie/${client.catalogue.data.movies[0]?.id}`)).body, 'poster_path') as string;
+    const movie = field(
+      (await client.get(`/3/movie/${client.catalogue.data.movies[0]?.id}`)).body,
+      'poster_path',
+    ) as string;
     const answer = await image('w342', movie);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('image/png');
@@ -35,7 +45,11 @@ describe('image host', () => {
     expect(pngSize((await image('w780', backdrop)).bytes)).toEqual({ width: 780, height: 439 });
     const profile = client.catalogue.data.people[0]?.profilePath ?? '';
     expect(pngSize((await image('h632', profile)).bytes)).toEqual({ width: 421, height: 632 });
-    for (const provider of providers) expect(pngSize((await image('w92', provider.logo_path)).bytes)).toEqual({ width: 92, height: 92 });
+    for (const provider of providers)
+      expect(pngSize((await image('w92', provider.logo_path)).bytes)).toEqual({
+        width: 92,
+        height: 92,
+      });
   });
 
   it('answers an unknown size or file with 404, and a matching ETag with 304', async () => {
@@ -44,7 +58,9 @@ describe('image host', () => {
     expect((await image('w500', '/not-an-image.jpg')).status).toBe(404);
     const first = await image('w92', poster);
     const etag = first.headers.get('etag') ?? '';
-    const again = await fetch(`${client.catalogue.imageBase}/w92${poster}`, { headers: { 'If-None-Match': etag } });
+    const again = await fetch(`${client.catalogue.imageBase}/w92${poster}`, {
+      headers: { 'If-None-Match': etag },
+    });
     expect(again.status).toBe(304);
   });
 

@@ -7,21 +7,39 @@ import { encodePng, type Rgb } from './png';
 import { notFound } from './errors';
 
 /** The sizes TMDB's configuration lists; anything else is refused as TMDB's image host does. */
-export const IMAGE_SIZES = ['w45', 'w92', 'w154', 'w185', 'w300', 'w342', 'w500', 'w632', 'w780', 'w1280', 'h632', 'original'] as const;
+export const IMAGE_SIZES = [
+  'w45',
+  'w92',
+  'w154',
+  'w185',
+  'w300',
+  'w342',
+  'w500',
+  'w632',
+  'w780',
+  'w1280',
+  'h632',
+  'original',
+] as const;
 
 /** Pixel size of one image: width-based sizes keep the kind's aspect ratio; h632 fixes the height. */
-export function imageDimensions(kind: ImageKind, size: string): { width: number; height: number } | undefined {
+export function imageDimensions(
+  kind: ImageKind,
+  size: string,
+): { width: number; height: number } | undefined {
   const { aspect, original } = IMAGE_KINDS[kind];
   if (size === 'original') return { width: original, height: Math.round(original / aspect) };
   const m = /^([wh])(\d+)$/.exec(size);
   if (!m || !(IMAGE_SIZES as readonly string[]).includes(size)) return undefined;
   const n = Number(m[2]);
-  return m[1] === 'w' ? { width: n, height: Math.max(1, Math.round(n / aspect)) } : { width: Math.max(1, Math.round(n * aspect)), height: n };
+  return m[1] === 'w'
+    ? { width: n, height: Math.max(1, Math.round(n / aspect)) }
+    : { width: Math.max(1, Math.round(n * aspect)), height: n };
 }
 
 function palette(path: string): { top: Rgb; bottom: Rgb; band: Rgb } {
   const h = hashString(path);
-  const c = (shift: number): number => 40 + ((h >>> shift) & 0xff) % 180;
+  const c = (shift: number): number => 40 + (((h >>> shift) & 0xff) % 180);
   return { top: [c(0), c(8), c(16)], bottom: [c(4), c(12), c(20)], band: [255 - c(24), 230, 200] };
 }
 
@@ -77,7 +95,11 @@ export class ImageHost {
     const png = encodePng(width, height, (_x, y) => {
       if (y >= bandTop && y < bandBottom) return band;
       const t = height > 1 ? y / (height - 1) : 0;
-      return [Math.round(top[0] + (bottom[0] - top[0]) * t), Math.round(top[1] + (bottom[1] - top[1]) * t), Math.round(top[2] + (bottom[2] - top[2]) * t)];
+      return [
+        Math.round(top[0] + (bottom[0] - top[0]) * t),
+        Math.round(top[1] + (bottom[1] - top[1]) * t),
+        Math.round(top[2] + (bottom[2] - top[2]) * t),
+      ];
     });
     this.cache.set(key, png);
     return png;
@@ -93,7 +115,11 @@ export class ImageHost {
       return;
     }
     const etag = `"${createHash('sha1').update(png).digest('hex').slice(0, 20)}"`;
-    const headers = { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=31536000, immutable', ETag: etag };
+    const headers = {
+      'Content-Type': 'image/png',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      ETag: etag,
+    };
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);
       res.end();

@@ -29,7 +29,11 @@ function chunk(type: string, data: Buffer): Buffer {
 export type Rgb = readonly [number, number, number];
 
 /** Encodes an image whose pixel colour comes from `colour(x, y)`. */
-export function encodePng(width: number, height: number, colour: (x: number, y: number) => Rgb): Buffer {
+export function encodePng(
+  width: number,
+  height: number,
+  colour: (x: number, y: number) => Rgb,
+): Buffer {
   const stride = width * 3 + 1;
   const raw = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y += 1) {
@@ -49,12 +53,22 @@ export function encodePng(width: number, height: number, colour: (x: number, y: 
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type: RGB
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Width and height from a PNG's IHDR, or undefined when it is not a PNG. */
 export function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf.length < 24 || buf.readUInt32BE(0) !== 0x89504e47 || buf.toString('ascii', 12, 16) !== 'IHDR') return undefined;
+  if (
+    buf.length < 24 ||
+    buf.readUInt32BE(0) !== 0x89504e47 ||
+    buf.toString('ascii', 12, 16) !== 'IHDR'
+  )
+    return undefined;
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
 }

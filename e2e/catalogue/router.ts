@@ -53,23 +53,53 @@ function splitKey(key: string): { method: string; path: string } {
  */
 export function buildRoutes(handlers: Readonly<Record<string, Handler>>): Route[] {
   const routes: Route[] = [];
-  const table: Record<string, { method: string; path: string; params: z.ZodType; query: z.ZodType; body: z.ZodType | undefined; auth: string }> =
-    endpoints;
+  const table: Record<
+    string,
+    {
+      method: string;
+      path: string;
+      params: z.ZodType;
+      query: z.ZodType;
+      body: z.ZodType | undefined;
+      auth: string;
+    }
+  > = endpoints;
   for (const [key, entry] of Object.entries(table)) {
     const handler = handlers[key];
     if (!handler) continue;
-    routes.push({ key, method: entry.method, handler, params: entry.params, query: entry.query, body: entry.body, auth: entry.auth, ...compile(entry.path) });
+    routes.push({
+      key,
+      method: entry.method,
+      handler,
+      params: entry.params,
+      query: entry.query,
+      body: entry.body,
+      auth: entry.auth,
+      ...compile(entry.path),
+    });
   }
   for (const [key, handler] of Object.entries(handlers)) {
     if (key in table) continue;
     const { method, path } = splitKey(key);
-    routes.push({ key, method, handler, params: undefined, query: undefined, body: undefined, auth: 'app', ...compile(path) });
+    routes.push({
+      key,
+      method,
+      handler,
+      params: undefined,
+      query: undefined,
+      body: undefined,
+      auth: 'app',
+      ...compile(path),
+    });
   }
   return routes.sort((a, b) => b.specificity - a.specificity);
 }
 
 /** Entries without a handler, and handlers without an entry. */
-export function routeCoverage(handlers: Readonly<Record<string, Handler>>): { missingHandlers: string[]; missingEntries: string[] } {
+export function routeCoverage(handlers: Readonly<Record<string, Handler>>): {
+  missingHandlers: string[];
+  missingEntries: string[];
+} {
   const keys = Object.keys(endpoints);
   return {
     missingHandlers: keys.filter((k) => !(k in handlers)),

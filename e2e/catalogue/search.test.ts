@@ -25,7 +25,11 @@ describe('search', () => {
     const list = results(answer.body);
     expect(list.length).toBeGreaterThan(0);
     for (const item of list) {
-      const text = fold([item.title, item.name, item.original_title, item.original_name].filter((v) => typeof v === 'string').join(' '));
+      const text = fold(
+        [item.title, item.name, item.original_title, item.original_name]
+          .filter((v) => typeof v === 'string')
+          .join(' '),
+      );
       if (item.media_type !== 'person') expect(text).toContain('amelie');
     }
     const popularity = list.map((r) => r.popularity as number);
@@ -44,7 +48,9 @@ describe('search', () => {
   });
 
   it('filters film search by year', async () => {
-    const list = results((await client.get('/3/search/movie?query=the&primary_release_year=2020')).body);
+    const list = results(
+      (await client.get('/3/search/movie?query=the&primary_release_year=2020')).body,
+    );
     expect(list.length).toBeGreaterThan(0);
     for (const item of list) expect(String(item.release_date)).toMatch(/^2020-/);
   });

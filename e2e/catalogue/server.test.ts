@@ -11,9 +11,22 @@ afterAll(async () => {
   await client.catalogue.close();
 });
 
-const INVALID_KEY = { success: false, status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' };
-const NOT_FOUND = { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' };
-const INVALID_PAGE = { success: false, status_code: 22, status_message: 'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.' };
+const INVALID_KEY = {
+  success: false,
+  status_code: 7,
+  status_message: 'Invalid API key: You must be granted a valid key.',
+};
+const NOT_FOUND = {
+  success: false,
+  status_code: 34,
+  status_message: 'The resource you requested could not be found.',
+};
+const INVALID_PAGE = {
+  success: false,
+  status_code: 22,
+  status_message:
+    'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.',
+};
 
 describe('credentials', () => {
   it('refuses a request without a token with status 7', async () => {
@@ -23,11 +36,16 @@ describe('credentials', () => {
   });
 
   it('refuses a wrong bearer token', async () => {
-    expect((await client.get('/3/configuration/jobs', { token: 'not-the-token' })).status).toBe(401);
+    expect((await client.get('/3/configuration/jobs', { token: 'not-the-token' })).status).toBe(
+      401,
+    );
   });
 
   it('accepts the token as api_key instead of the header', async () => {
-    const answer = await client.get(`/3/configuration/jobs?api_key=${client.catalogue.accessToken}`, { token: null });
+    const answer = await client.get(
+      `/3/configuration/jobs?api_key=${client.catalogue.accessToken}`,
+      { token: null },
+    );
     expect(answer.status).toBe(200);
     expect(Array.isArray(answer.body)).toBe(true);
   });
@@ -93,7 +111,9 @@ describe('listings and details', () => {
   });
 
   it('translates titles and overviews with the language query', async () => {
-    const movie = client.catalogue.data.movies.find((m) => m.originalLanguage === 'en' && m.suffix === '' && m.words.pattern === 0);
+    const movie = client.catalogue.data.movies.find(
+      (m) => m.originalLanguage === 'en' && m.suffix === '' && m.words.pattern === 0,
+    );
     expect(movie).toBeDefined();
     const en = await client.get(`/3/movie/${movie?.id}`);
     const de = await client.get(`/3/movie/${movie?.id}?language=de`);
@@ -105,11 +125,15 @@ describe('listings and details', () => {
 
   it('appends credits, release dates, providers and recommendations when asked', async () => {
     const movie = client.catalogue.data.movies[10];
-    const answer = await client.get(`/3/movie/${movie?.id}?append_to_response=credits,release_dates,watch/providers,recommendations,videos,images,translations`);
+    const answer = await client.get(
+      `/3/movie/${movie?.id}?append_to_response=credits,release_dates,watch/providers,recommendations,videos,images,translations`,
+    );
     const body = answer.body as Record<string, unknown>;
     expect(field(body, 'credits', 'cast', 0, 'character')).toEqual(expect.any(String));
     expect(field(body, 'credits', 'crew', 0, 'job')).toBe('Director');
-    expect(field(body, 'release_dates', 'results', 0, 'release_dates', 0, 'type')).toEqual(expect.any(Number));
+    expect(field(body, 'release_dates', 'results', 0, 'release_dates', 0, 'type')).toEqual(
+      expect.any(Number),
+    );
     expect(body['watch/providers']).toBeDefined();
     expect(results(body.recommendations)[0]?.media_type).toBe('movie');
     expect(body.account_states).toBeUndefined();
@@ -117,8 +141,16 @@ describe('listings and details', () => {
 
   it('gives a person their combined credits, consistent with the titles', async () => {
     const movie = client.catalogue.data.movies[5];
-    const castMember = field((await client.get(`/3/movie/${movie?.id}?append_to_response=credits`)).body, 'credits', 'cast', 0, 'id');
-    const person = await client.get(`/3/person/${String(castMember)}?append_to_response=combined_credits`);
+    const castMember = field(
+      (await client.get(`/3/movie/${movie?.id}?append_to_response=credits`)).body,
+      'credits',
+      'cast',
+      0,
+      'id',
+    );
+    const person = await client.get(
+      `/3/person/${String(castMember)}?append_to_response=combined_credits`,
+    );
     const cast = field(person.body, 'combined_credits', 'cast') as { id: number }[];
     expect(cast.map((c) => c.id)).toContain(movie?.id);
   });
@@ -126,7 +158,9 @@ describe('listings and details', () => {
   it('finds a film by its IMDb id and a series by its TVDB id', async () => {
     const movie = client.catalogue.data.movies[77];
     const details = await client.get(`/3/movie/${movie?.id}`);
-    const found = await client.get(`/3/find/${String(field(details.body, 'imdb_id'))}?external_source=imdb_id`);
+    const found = await client.get(
+      `/3/find/${String(field(details.body, 'imdb_id'))}?external_source=imdb_id`,
+    );
     expect(field(found.body, 'movie_results', 0, 'id')).toBe(movie?.id);
     const series = client.catalogue.data.tv[3];
     const byTvdb = await client.get(`/3/find/70003?external_source=tvdb_id`);
@@ -146,14 +180,18 @@ describe('listings and details', () => {
     const id = field(groups.body, 'results', 0, 'id') as string;
     const group = await client.get(`/3/tv/episode_group/${id}`);
     expect(field(group.body, 'groups', 0, 'episodes', 0, 'order')).toBe(0);
-    expect(field(group.body, 'episode_count')).toBe(field(groups.body, 'results', 0, 'episode_count'));
+    expect(field(group.body, 'episode_count')).toBe(
+      field(groups.body, 'results', 0, 'episode_count'),
+    );
     expect((await client.get(`/3/tv/episode_group/${id.slice(0, -1)}0`)).status).toBe(404);
   });
 });
 
 describe('start-up', () => {
   it('refuses a catalogue size it cannot serve, with a clear message', async () => {
-    await expect(openCatalogue({ titles: 5 })).rejects.toThrow(/titles must be a whole number within 20\.\.1000000/);
+    await expect(openCatalogue({ titles: 5 })).rejects.toThrow(
+      /titles must be a whole number within 20\.\.1000000/,
+    );
   });
 
   it('answers another method on a known path with 405', async () => {

@@ -99,10 +99,18 @@ export async function startCatalogue(options: CatalogueOptions = {}): Promise<Ca
   const imageBase = `${apiBase}/t/p`;
   let data: CatalogueData;
   try {
-    data = new CatalogueData({ titles: options.titles ?? 3000, seed: options.seed ?? 1, imageBase });
+    data = new CatalogueData({
+      titles: options.titles ?? 3000,
+      seed: options.seed ?? 1,
+      imageBase,
+    });
   } catch (error) {
     // Bad options must not leave a listening port behind.
-    await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    await new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    );
     throw error;
   }
   const images = new ImageHost(data);
@@ -132,7 +140,9 @@ export async function startCatalogue(options: CatalogueOptions = {}): Promise<Ca
     requests,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => { resolve(); });
+        server.close(() => {
+          resolve();
+        });
         for (const socket of sockets) socket.destroy();
       }),
   };

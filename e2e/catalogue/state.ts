@@ -106,7 +106,12 @@ export class CatalogueState {
   }
 
   newToken(): RequestToken {
-    const token: RequestToken = { token: hex(20), expiresAt: this.now() + TOKEN_LIFETIME_MS, status: 'pending', accountId: undefined };
+    const token: RequestToken = {
+      token: hex(20),
+      expiresAt: this.now() + TOKEN_LIFETIME_MS,
+      status: 'pending',
+      accountId: undefined,
+    };
     this.tokens.set(token.token, token);
     return token;
   }
@@ -139,7 +144,11 @@ export class CatalogueState {
   }
 
   newGuest(): GuestSession {
-    const guest: GuestSession = { id: hex(16), expiresAt: this.now() + GUEST_LIFETIME_MS, ratings: emptyBook() };
+    const guest: GuestSession = {
+      id: hex(16),
+      expiresAt: this.now() + GUEST_LIFETIME_MS,
+      ratings: emptyBook(),
+    };
     this.guests.set(guest.id, guest);
     return guest;
   }
@@ -151,7 +160,15 @@ export class CatalogueState {
   }
 
   createList(accountId: number, name: string, description: string, language: string): UserList {
-    const list: UserList = { id: this.nextListId++, name, description, iso_639_1: language, accountId, items: [], createdAt: this.now() };
+    const list: UserList = {
+      id: this.nextListId++,
+      name,
+      description,
+      iso_639_1: language,
+      accountId,
+      items: [],
+      createdAt: this.now(),
+    };
     this.lists.set(list.id, list);
     return list;
   }

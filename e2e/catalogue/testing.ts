@@ -17,11 +17,21 @@ export interface TestClient {
 
 export async function openCatalogue(options: CatalogueOptions = {}): Promise<TestClient> {
   const catalogue = await startCatalogue(options);
-  const call = async (method: string, path: string, body: unknown, token: string | null): Promise<Answer> => {
+  const call = async (
+    method: string,
+    path: string,
+    body: unknown,
+    token: string | null,
+  ): Promise<Answer> => {
     const headers: Record<string, string> = {};
     if (token !== null) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${catalogue.apiBase}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+    const res = await fetch(`${catalogue.apiBase}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -33,12 +43,23 @@ export async function openCatalogue(options: CatalogueOptions = {}): Promise<Tes
   };
   const client: TestClient = {
     catalogue,
-    get: (path, init) => call('GET', path, undefined, init?.token === undefined ? catalogue.accessToken : init.token),
+    get: (path, init) =>
+      call('GET', path, undefined, init?.token === undefined ? catalogue.accessToken : init.token),
     send: (method, path, body) => call(method, path, body, catalogue.accessToken),
     async signIn() {
-      const token = (await client.get('/3/authentication/token/new')).body as { request_token: string };
-      await client.send('POST', '/3/authentication/token/validate_with_login', { username: catalogue.demoUser, password: catalogue.demoPassword, request_token: token.request_token });
-      const session = (await client.send('POST', '/3/authentication/session/new', { request_token: token.request_token })).body as { session_id: string };
+      const token = (await client.get('/3/authentication/token/new')).body as {
+        request_token: string;
+      };
+      await client.send('POST', '/3/authentication/token/validate_with_login', {
+        username: catalogue.demoUser,
+        password: catalogue.demoPassword,
+        request_token: token.request_token,
+      });
+      const session = (
+        await client.send('POST', '/3/authentication/session/new', {
+          request_token: token.request_token,
+        })
+      ).body as { session_id: string };
       return session.session_id;
     },
   };

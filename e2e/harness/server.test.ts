@@ -218,7 +218,10 @@ describe('images', () => {
     const movie = catalogue.data.movies[0];
     const poster = movie?.posterPath;
     expect(poster).toBeTruthy();
-    const res = await rawRequest(harness.origin, { path: `/img/w185${poster ?? ''}`, headers: { Cookie: cookie } });
+    const res = await rawRequest(harness.origin, {
+      path: `/img/w185${poster ?? ''}`,
+      headers: { Cookie: cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
   });
@@ -230,7 +233,10 @@ describe('images', () => {
   });
 
   it('rejects a malformed image path with a clear client error', async () => {
-    const res = await rawRequest(harness.origin, { path: '/img/w185/../../etc/passwd', headers: { Cookie: cookie } });
+    const res = await rawRequest(harness.origin, {
+      path: '/img/w185/../../etc/passwd',
+      headers: { Cookie: cookie },
+    });
     expect([400, 404]).toContain(res.status);
   });
 });

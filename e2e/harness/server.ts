@@ -32,7 +32,9 @@ export interface HarnessOptions {
   /** Extra img-src entries for the CSP (e.g. the image host). */
   imageSources?: readonly string[];
   /** The image cache (`img/{size}/{file}`), served at /img/… as the app:// protocol does. */
-  serveImage?: (urlPath: string) => Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>;
+  serveImage?: (
+    urlPath: string,
+  ) => Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>;
 }
 
 export interface Harness {
@@ -150,9 +152,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   };
 
   // Images are the user's cached data: like the bridge, only our page (the cookie) may read them.
-  const handleImage = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
+  const handleImage = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): Promise<void> => {
     if (!options.serveImage || !secretMatches(readCookie(req, COOKIE_NAME), secret)) {
-      sendText(res, options.serveImage ? 403 : 404, options.serveImage ? 'Forbidden.' : 'Not found.');
+      sendText(
+        res,
+        options.serveImage ? 403 : 404,
+        options.serveImage ? 'Forbidden.' : 'Not found.',
+      );
       return;
     }
     const reply = await options.serveImage(pathname.slice(1));

@@ -41,7 +41,12 @@ describe('cacheThrough', () => {
     expect(first).toEqual({ value: { n: 1 }, source: 'network', fetchedAt: now, stale: false });
     now += 1000;
     const second = await through({ key: 'GET /3/movie/1', family: 'details', fetch });
-    expect(second).toEqual({ value: { n: 1 }, source: 'cache', fetchedAt: now - 1000, stale: false });
+    expect(second).toEqual({
+      value: { n: 1 },
+      source: 'cache',
+      fetchedAt: now - 1000,
+      stale: false,
+    });
     expect(calls).toBe(1);
     expect(stored).toEqual(['GET /3/movie/1']);
   });
@@ -74,10 +79,16 @@ describe('cacheThrough', () => {
   it('keeps the stale copy when the revalidation fails', async () => {
     await through({ key: 'k', family: 'live', fetch: () => Promise.resolve(1) });
     now += FRESHNESS_MS.live * 2;
-    const result = await through({ key: 'k', family: 'live', fetch: () => Promise.reject(offline()) });
+    const result = await through({
+      key: 'k',
+      family: 'live',
+      fetch: () => Promise.reject(offline()),
+    });
     await through.idle();
     expect(result).toMatchObject({ value: 1, stale: true });
-    expect(await through({ key: 'k', family: 'live', fetch: () => Promise.reject(offline()) })).toMatchObject({
+    expect(
+      await through({ key: 'k', family: 'live', fetch: () => Promise.reject(offline()) }),
+    ).toMatchObject({
       value: 1,
       source: 'cache',
       stale: true,
@@ -88,14 +99,20 @@ describe('cacheThrough', () => {
     await through({ key: 'k', family: 'details', fetch: () => Promise.resolve('cached') });
     now += FRESHNESS_MS.details * 10;
     const neverCalled = (): Promise<string> => Promise.reject(new Error('must not be called'));
-    expect(await through({ key: 'k', family: 'details', fetch: neverCalled, online: false })).toMatchObject({
+    expect(
+      await through({ key: 'k', family: 'details', fetch: neverCalled, online: false }),
+    ).toMatchObject({
       value: 'cached',
       stale: true,
     });
-    await expect(through({ key: 'missing', family: 'details', fetch: neverCalled, online: false })).rejects.toMatchObject({
+    await expect(
+      through({ key: 'missing', family: 'details', fetch: neverCalled, online: false }),
+    ).rejects.toMatchObject({
       code: 'offline',
     });
-    await expect(through({ key: 'missing', family: 'details', fetch: () => Promise.reject(offline()) })).rejects.toMatchObject({
+    await expect(
+      through({ key: 'missing', family: 'details', fetch: () => Promise.reject(offline()) }),
+    ).rejects.toMatchObject({
       code: 'offline',
     });
   });

@@ -41,14 +41,22 @@ function offlineError(): Error & { code: 'offline' } {
  * fetch and store, and a failure (offline, timeout or any other) is thrown, as there is no copy.
  * Known offline (`online: false`) → the cached copy, stale, or an `offline` error.
  */
-export function createCacheThrough(options: CacheThroughOptions): CacheThrough & { idle(): Promise<void> } {
+export function createCacheThrough(
+  options: CacheThroughOptions,
+): CacheThrough & { idle(): Promise<void> } {
   const { cache, clock } = options;
   const revalidating = new Map<string, Promise<void>>();
 
   async function fetchAndStore<T>(args: CacheThroughArgs<T>): Promise<Provenanced<T>> {
     const value = await args.fetch();
     const fetchedAt = clock();
-    cache.put({ key: args.key, scope: args.scope ?? '', family: args.family, body: value, fetchedAt });
+    cache.put({
+      key: args.key,
+      scope: args.scope ?? '',
+      family: args.family,
+      body: value,
+      fetchedAt,
+    });
     options.onStored?.(args.key, value);
     return { value, source: 'network', fetchedAt, stale: false };
   }

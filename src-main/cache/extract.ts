@@ -33,14 +33,19 @@ const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
 export function extractRecords(body: unknown, context: IngestContext = {}): Extracted {
   const out: Extracted = { titles: [], people: [], seasons: [], episodes: [] };
   if (!isObj(body)) {
-    if (Array.isArray(body)) objs(body).forEach((item) => { addItem(out, item, context.mediaType, LEVEL.summary); });
+    if (Array.isArray(body))
+      objs(body).forEach((item) => {
+        addItem(out, item, context.mediaType, LEVEL.summary);
+      });
     return out;
   }
   if (context.mediaType !== undefined && int(body.id) !== null && !Array.isArray(body.results)) {
     addItem(out, body, context.mediaType, LEVEL.details);
   }
-  if (Array.isArray(body.episodes) && int(body.season_number) !== null) addSeasonDetails(out, body, context);
-  for (const group of objs(body.groups)) addEpisodes(out, objs(group.episodes), undefined, LEVEL.summary);
+  if (Array.isArray(body.episodes) && int(body.season_number) !== null)
+    addSeasonDetails(out, body, context);
+  for (const group of objs(body.groups))
+    addEpisodes(out, objs(group.episodes), undefined, LEVEL.summary);
   addListings(out, body, listHint(context.mediaType));
   return out;
 }
@@ -52,12 +57,24 @@ function listHint(mediaType: Kind | undefined): Kind | undefined {
 
 function addListings(out: Extracted, body: Obj, hint: Kind | undefined): void {
   for (const key of ['results', 'items', 'parts']) {
-    objs(body[key]).forEach((item) => { addItem(out, item, key === 'parts' ? 'movie' : hint, LEVEL.summary); });
+    objs(body[key]).forEach((item) => {
+      addItem(out, item, key === 'parts' ? 'movie' : hint, LEVEL.summary);
+    });
   }
   for (const key of ['cast', 'crew', 'guest_stars']) {
-    objs(body[key]).forEach((item) => { addItem(out, item, undefined, LEVEL.mention); });
+    objs(body[key]).forEach((item) => {
+      addItem(out, item, undefined, LEVEL.mention);
+    });
   }
-  for (const key of ['credits', 'aggregate_credits', 'combined_credits', 'movie_credits', 'tv_credits', 'similar', 'recommendations']) {
+  for (const key of [
+    'credits',
+    'aggregate_credits',
+    'combined_credits',
+    'movie_credits',
+    'tv_credits',
+    'similar',
+    'recommendations',
+  ]) {
     const nested = body[key];
     if (isObj(nested)) {
       const nestedHint = key === 'movie_credits' ? 'movie' : key === 'tv_credits' ? 'tv' : hint;
@@ -78,7 +95,8 @@ function classify(item: Obj, hint: Kind | undefined): Kind | undefined {
   if (mediaType === 'movie' || mediaType === 'tv' || mediaType === 'person') return mediaType;
   if (hint) return hint;
   if (typeof item.title === 'string') return 'movie';
-  if ('first_air_date' in item || 'original_name' in item && 'origin_country' in item) return 'tv';
+  if ('first_air_date' in item || ('original_name' in item && 'origin_country' in item))
+    return 'tv';
   if ('known_for_department' in item || 'profile_path' in item) return 'person';
   return undefined;
 }
@@ -88,7 +106,9 @@ function addItem(out: Extracted, item: Obj, hint: Kind | undefined, level: Detai
   if (kind === 'person') {
     const person = personRecord(item, level);
     if (person) out.people.push(person);
-    objs(item.known_for).forEach((known) => { addItem(out, known, undefined, LEVEL.summary); });
+    objs(item.known_for).forEach((known) => {
+      addItem(out, known, undefined, LEVEL.summary);
+    });
     return;
   }
   if (kind) {
@@ -103,7 +123,9 @@ function titleRecord(item: Obj, kind: 'movie' | 'tv', level: DetailLevel): Title
   if (id === null || title === null) return null;
   const genreIds = Array.isArray(item.genre_ids)
     ? item.genre_ids.filter((g) => int(g) !== null)
-    : objs(item.genres).map((g) => int(g.id)).filter((g) => g !== null);
+    : objs(item.genres)
+        .map((g) => int(g.id))
+        .filter((g) => g !== null);
   return {
     kind,
     id,
@@ -114,7 +136,10 @@ function titleRecord(item: Obj, kind: 'movie' | 'tv', level: DetailLevel): Title
     backdrop_path: str(item.backdrop_path),
     date: str(kind === 'movie' ? item.release_date : item.first_air_date),
     original_language: str(item.original_language),
-    genre_ids: genreIds.length > 0 || 'genre_ids' in item || 'genres' in item ? JSON.stringify(genreIds) : null,
+    genre_ids:
+      genreIds.length > 0 || 'genre_ids' in item || 'genres' in item
+        ? JSON.stringify(genreIds)
+        : null,
     popularity: num(item.popularity),
     vote_average: num(item.vote_average),
     vote_count: int(item.vote_count),
@@ -127,7 +152,9 @@ function personRecord(item: Obj, level: DetailLevel): PersonRecord | null {
   const id = int(item.id);
   const name = str(item.name);
   if (id === null || name === null) return null;
-  const aka = Array.isArray(item.also_known_as) ? item.also_known_as.filter((a) => typeof a === 'string') : null;
+  const aka = Array.isArray(item.also_known_as)
+    ? item.also_known_as.filter((a) => typeof a === 'string')
+    : null;
   return {
     id,
     name,
@@ -153,7 +180,8 @@ function seasonRecord(season: Obj, seriesId: number, level: DetailLevel): Season
     overview: str(season.overview),
     poster_path: str(season.poster_path),
     air_date: str(season.air_date),
-    episode_count: int(season.episode_count) ?? (Array.isArray(season.episodes) ? season.episodes.length : null),
+    episode_count:
+      int(season.episode_count) ?? (Array.isArray(season.episodes) ? season.episodes.length : null),
     vote_average: num(season.vote_average),
     detail_level: level,
   };
@@ -167,11 +195,19 @@ function addSeasonDetails(out: Extracted, body: Obj, context: IngestContext): vo
   if (season) out.seasons.push(season);
   addEpisodes(out, episodes, seriesId, LEVEL.details);
   for (const episode of episodes) {
-    for (const key of ['crew', 'guest_stars']) objs(episode[key]).forEach((p) => { addItem(out, p, 'person', LEVEL.mention); });
+    for (const key of ['crew', 'guest_stars'])
+      objs(episode[key]).forEach((p) => {
+        addItem(out, p, 'person', LEVEL.mention);
+      });
   }
 }
 
-function addEpisodes(out: Extracted, episodes: Obj[], seriesId: number | undefined, level: DetailLevel): void {
+function addEpisodes(
+  out: Extracted,
+  episodes: Obj[],
+  seriesId: number | undefined,
+  level: DetailLevel,
+): void {
   for (const episode of episodes) {
     const series = seriesId ?? int(episode.show_id);
     const season = int(episode.season_number);

@@ -32,7 +32,9 @@ describe('image store', () => {
     calls = [];
     store = createImageStore({ db: env.db, dir: imagesDir(), clock: () => now++, capBytes: 250 });
   });
-  afterEach(() => { env.cleanup(); });
+  afterEach(() => {
+    env.cleanup();
+  });
 
   it('fetches once, then serves the bytes from disk under a hashed name', async () => {
     const first = await store.getOrFetch('w342', '/abc123.jpg', fetch);
@@ -48,7 +50,9 @@ describe('image store', () => {
   });
 
   it('shares one download between concurrent requests for the same image', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => store.getOrFetch('w92', '/same.png', fetch)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => store.getOrFetch('w92', '/same.png', fetch)),
+    );
     expect(calls).toHaveLength(1);
     expect(results.map((r) => r.contentType)).toEqual(['image/png', 'image/png', 'image/png']);
   });
@@ -80,9 +84,14 @@ describe('image store', () => {
 
   it('types an image by its bytes, not its name, and refuses bytes that are no image', async () => {
     const pngUnderJpgName: ImageFetch = () => Promise.resolve(imageBytes('/x.png'));
-    expect((await store.getOrFetch('w92', '/named.jpg', pngUnderJpgName)).contentType).toBe('image/png');
-    const html: ImageFetch = () => Promise.resolve(Buffer.from('<html><script>alert(1)</script></html>'));
-    await expect(store.getOrFetch('w92', '/page.jpg', html)).rejects.toMatchObject({ code: 'invalid_input' });
+    expect((await store.getOrFetch('w92', '/named.jpg', pngUnderJpgName)).contentType).toBe(
+      'image/png',
+    );
+    const html: ImageFetch = () =>
+      Promise.resolve(Buffer.from('<html><script>alert(1)</script></html>'));
+    await expect(store.getOrFetch('w92', '/page.jpg', html)).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
     // Nothing was stored for the refused answer: a later good answer is fetched, not served from disk.
     calls = [];
     await store.getOrFetch('w92', '/page.jpg', fetch);
@@ -90,15 +99,22 @@ describe('image store', () => {
   });
 
   it('recognises SVG and refuses lookalikes', () => {
-    expect(sniffImageType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('image/svg+xml');
+    expect(
+      sniffImageType(
+        Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      ),
+    ).toBe('image/svg+xml');
     expect(sniffImageType(Buffer.from('<svgx>'))).toBeUndefined();
     expect(sniffImageType(new Uint8Array(0))).toBeUndefined();
   });
 
   it('offline: serves a cached image, and says not_cached for one it never saw', async () => {
     await store.getOrFetch('w185', '/kept.webp', fetch);
-    const offline: ImageFetch = () => Promise.reject(Object.assign(new Error('down'), { code: 'offline' }));
+    const offline: ImageFetch = () =>
+      Promise.reject(Object.assign(new Error('down'), { code: 'offline' }));
     expect((await store.getOrFetch('w185', '/kept.webp', offline)).contentType).toBe('image/webp');
-    await expect(store.getOrFetch('w185', '/never.jpg', offline)).rejects.toMatchObject({ code: 'not_cached' });
+    await expect(store.getOrFetch('w185', '/never.jpg', offline)).rejects.toMatchObject({
+      code: 'not_cached',
+    });
   });
 });

@@ -5,7 +5,17 @@ import type Database from 'better-sqlite3';
 
 /** TMDB's image sizes (GET /3/configuration lists them); anything else is refused. */
 export const IMAGE_SIZES = [
-  'w45', 'w92', 'w154', 'w185', 'w300', 'w342', 'w500', 'w780', 'w1280', 'h632', 'original',
+  'w45',
+  'w92',
+  'w154',
+  'w185',
+  'w300',
+  'w342',
+  'w500',
+  'w780',
+  'w1280',
+  'h632',
+  'original',
 ] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 
@@ -21,7 +31,8 @@ export function sniffImageType(bytes: Uint8Array): string | undefined {
   const at = (i: number): number => bytes[i] ?? -1;
   if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) return 'image/png';
   if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
-  const ascii = (from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to));
+  const ascii = (from: number, to: number): string =>
+    String.fromCharCode(...bytes.subarray(from, to));
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
   const head = ascii(0, Math.min(bytes.length, 256)).trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head)) return 'image/svg+xml';
@@ -56,7 +67,10 @@ export interface ImageStore {
 
 function validate(size: string, filePath: string): { size: ImageSize; ext: string } {
   if (!(IMAGE_SIZES as readonly string[]).includes(size)) {
-    throw new ImageError('invalid_input', `unknown image size "${size.slice(0, 20)}"; expected one of ${IMAGE_SIZES.join(', ')}`);
+    throw new ImageError(
+      'invalid_input',
+      `unknown image size "${size.slice(0, 20)}"; expected one of ${IMAGE_SIZES.join(', ')}`,
+    );
   }
   const match = PATH_SHAPE.exec(filePath);
   if (!match?.[1]) throw new ImageError('invalid_input', 'image path must look like /abc123.jpg');
@@ -79,7 +93,9 @@ export function createImageStore(options: {
   const { db, dir, clock } = options;
   let cap = options.capBytes ?? DEFAULT_IMAGE_CAP_BYTES;
   const inFlight = new Map<string, Promise<ImageFile>>();
-  const select = db.prepare<[string], { content_type: string }>('SELECT content_type FROM images WHERE name = ?');
+  const select = db.prepare<[string], { content_type: string }>(
+    'SELECT content_type FROM images WHERE name = ?',
+  );
   const touch = db.prepare('UPDATE images SET last_access = ? WHERE name = ?');
   const insert = db.prepare(
     `INSERT INTO images (name, size, content_type, bytes, stored_at, last_access) VALUES (?, ?, ?, ?, ?, ?)
@@ -87,7 +103,9 @@ export function createImageStore(options: {
   );
   const remove = db.prepare('DELETE FROM images WHERE name = ?');
   const total = db.prepare('SELECT coalesce(sum(bytes), 0) FROM images').pluck();
-  const oldest = db.prepare<[], { name: string; bytes: number }>('SELECT name, bytes FROM images ORDER BY last_access, name LIMIT 64');
+  const oldest = db.prepare<[], { name: string; bytes: number }>(
+    'SELECT name, bytes FROM images ORDER BY last_access, name LIMIT 64',
+  );
 
   const fileOf = (name: string): string => path.join(dir, name.slice(0, 2), name);
 
@@ -105,7 +123,12 @@ export function createImageStore(options: {
     }
   }
 
-  async function load(name: string, size: ImageSize, filePath: string, fetch: ImageFetch): Promise<ImageFile> {
+  async function load(
+    name: string,
+    size: ImageSize,
+    filePath: string,
+    fetch: ImageFetch,
+  ): Promise<ImageFile> {
     const row = select.get(name);
     if (row) {
       try {
@@ -116,19 +139,25 @@ export function createImageStore(options: {
         remove.run(name); // The file went missing (cleaned by hand): fetch it again.
       }
     }
-    if (options.online && !options.online()) throw new ImageError('not_cached', 'offline and this image is not cached');
+    if (options.online && !options.online())
+      throw new ImageError('not_cached', 'offline and this image is not cached');
     let fetched: Uint8Array;
     try {
       fetched = await fetch(size, filePath);
     } catch (error) {
-      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-      if (code === 'offline' || code === 'timeout') throw new ImageError('not_cached', 'offline and this image is not cached');
+      const code =
+        typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+      if (code === 'offline' || code === 'timeout')
+        throw new ImageError('not_cached', 'offline and this image is not cached');
       throw error;
     }
     const bytes = Buffer.from(fetched);
     const contentType = sniffImageType(bytes);
     if (contentType === undefined) {
-      throw new ImageError('invalid_input', `the server's answer for ${size}${filePath} is not an image`);
+      throw new ImageError(
+        'invalid_input',
+        `the server's answer for ${size}${filePath} is not an image`,
+      );
     }
     const file = fileOf(name);
     await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -2,7 +2,10 @@
 export type DetailLevel = 0 | 1 | 2;
 
 /** 0: a credit or a nested mention; 1: a list/search summary; 2: a details response. */
-export const LEVEL = { mention: 0, summary: 1, details: 2 } as const satisfies Record<string, DetailLevel>;
+export const LEVEL = { mention: 0, summary: 1, details: 2 } as const satisfies Record<
+  string,
+  DetailLevel
+>;
 
 export interface TitleRecord {
   kind: 'movie' | 'tv';

@@ -26,7 +26,11 @@ describe('response cache', () => {
   });
 
   it('returns the stored body with its age, fresh until the family window passes', () => {
-    cache.put({ key: 'GET /3/trending/tv/day?page=1', family: 'trending', body: { page: 1, results: [] } });
+    cache.put({
+      key: 'GET /3/trending/tv/day?page=1',
+      family: 'trending',
+      body: { page: 1, results: [] },
+    });
     now += FRESHNESS_MS.trending - 1;
     expect(cache.get('GET /3/trending/tv/day?page=1')).toEqual({
       body: { page: 1, results: [] },
@@ -48,7 +52,12 @@ describe('response cache', () => {
   });
 
   it('keeps accounts apart and forgets one account on sign-out', () => {
-    cache.put({ key: 'GET /3/account/1/watchlist/movies', scope: 'acct-1', family: 'account', body: ['mine'] });
+    cache.put({
+      key: 'GET /3/account/1/watchlist/movies',
+      scope: 'acct-1',
+      family: 'account',
+      body: ['mine'],
+    });
     expect(cache.get('GET /3/account/1/watchlist/movies', 'acct-2')).toBeUndefined();
     expect(cache.clearScope('acct-1')).toBe(1);
     expect(cache.get('GET /3/account/1/watchlist/movies', 'acct-1')).toBeUndefined();
@@ -61,7 +70,9 @@ describe('response cache', () => {
     'POST /3/authentication/session/new?request_token=abcdef12345',
     'GET /3/guest_session/feedbeef1234/rated/movies',
   ])('refuses to store or read a key carrying a credential: %s', (key) => {
-    expect(() => { cache.put({ key, family: 'account', body: {} }); }).toThrow(/carries a credential/);
+    expect(() => {
+      cache.put({ key, family: 'account', body: {} });
+    }).toThrow(/carries a credential/);
     expect(() => cache.get(key)).toThrow(/carries a credential/);
     const error = (() => {
       try {

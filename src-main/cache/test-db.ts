@@ -5,7 +5,11 @@ import { openDatabase } from '../db/open';
 import { tempDir } from '../db/test-helpers';
 
 /** A migrated cache database in a temporary folder, for tests. */
-export async function tempCache(): Promise<{ db: Database.Database; dir: string; cleanup: () => void }> {
+export async function tempCache(): Promise<{
+  db: Database.Database;
+  dir: string;
+  cleanup: () => void;
+}> {
   const tmp = tempDir('marquee-cache-');
   const result = await openDatabase(path.join(tmp.dir, 'cache.db'), { kind: 'cache' });
   if (result.status === 'unrecoverable') throw new Error(result.reason);

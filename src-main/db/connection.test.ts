@@ -7,7 +7,9 @@ import { tempDir } from './test-helpers';
 describe('connect', () => {
   let tmp: ReturnType<typeof tempDir>;
   beforeEach(() => (tmp = tempDir()));
-  afterEach(() => { tmp.cleanup(); });
+  afterEach(() => {
+    tmp.cleanup();
+  });
 
   it('uses WAL, foreign keys, a busy timeout and FULL sync for the library', () => {
     const db = connect(path.join(tmp.dir, 'library.db'), 'library');

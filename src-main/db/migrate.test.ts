@@ -22,7 +22,10 @@ describe('migrate', () => {
 
   it('rolls a failing migration back entirely and keeps the previous version', () => {
     db = new Database(':memory:');
-    const list = [make(1, 'CREATE TABLE a (x)'), make(2, 'CREATE TABLE b (y); INSERT INTO nowhere VALUES (1)')];
+    const list = [
+      make(1, 'CREATE TABLE a (x)'),
+      make(2, 'CREATE TABLE b (y); INSERT INTO nowhere VALUES (1)'),
+    ];
     expect(() => migrate(db, list)).toThrow(/nowhere/);
     expect(userVersion(db)).toBe(1);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").pluck().all();
@@ -32,7 +35,9 @@ describe('migrate', () => {
   it('refuses a database written by a newer Marquee', () => {
     db = new Database(':memory:');
     db.pragma('user_version = 9');
-    expect(() => migrate(db, [make(1, 'CREATE TABLE a (x)')])).toThrow(/newer than this Marquee build/);
+    expect(() => migrate(db, [make(1, 'CREATE TABLE a (x)')])).toThrow(
+      /newer than this Marquee build/,
+    );
   });
 
   it('rejects a migration list with a gap', () => {

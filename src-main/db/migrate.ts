@@ -31,7 +31,9 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
   const from = userVersion(db);
   const latest = migrations.at(-1)?.version ?? 0;
   if (from > latest) {
-    throw new Error(`database schema version ${from} is newer than this Marquee build knows (${latest})`);
+    throw new Error(
+      `database schema version ${from} is newer than this Marquee build knows (${latest})`,
+    );
   }
   const applied: string[] = [];
   for (const migration of migrations) {
@@ -49,7 +51,9 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
 function assertOrdered(migrations: readonly Migration[]): void {
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1) {
-      throw new Error(`migration list is not contiguous at ${migration.name}: expected version ${index + 1}`);
+      throw new Error(
+        `migration list is not contiguous at ${migration.name}: expected version ${index + 1}`,
+      );
     }
   });
 }

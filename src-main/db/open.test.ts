@@ -10,7 +10,8 @@ const NOW = Date.UTC(2025, 0, 2, 3, 4, 5);
 const clock = (): number => NOW;
 
 function opened(result: OpenResult): Database.Database {
-  if (result.status === 'unrecoverable') throw new Error(`expected an open database, got: ${result.reason}`);
+  if (result.status === 'unrecoverable')
+    throw new Error(`expected an open database, got: ${result.reason}`);
   return result.db;
 }
 
@@ -29,7 +30,9 @@ async function seedLibrary(file: string, rows: number): Promise<void> {
 describe('openDatabase', () => {
   let tmp: ReturnType<typeof tempDir>;
   beforeEach(() => (tmp = tempDir()));
-  afterEach(() => { tmp.cleanup(); });
+  afterEach(() => {
+    tmp.cleanup();
+  });
 
   it('creates both databases at their latest schema and reopens them without migrating again', async () => {
     for (const kind of ['cache', 'library'] as const) {
@@ -49,7 +52,9 @@ describe('openDatabase', () => {
   it('moves a corrupt cache aside with a timestamp and starts an empty one', async () => {
     const file = path.join(tmp.dir, 'cache.db');
     const db = opened(await openDatabase(file, { kind: 'cache', clock }));
-    db.prepare("INSERT INTO http_responses (key, family, body, fetched_at) VALUES ('k', 'details', '{}', 1)").run();
+    db.prepare(
+      "INSERT INTO http_responses (key, family, body, fetched_at) VALUES ('k', 'details', '{}', 1)",
+    ).run();
     db.close();
     garblePages(file, 1, 2);
 
@@ -76,13 +81,18 @@ describe('openDatabase', () => {
     expect(fs.existsSync(result.backup)).toBe(true);
     expect(fs.readdirSync(tmp.dir).some((f) => f.startsWith('library.db.corrupt-'))).toBe(true);
     expect(quickCheck(result.db)).toEqual(['ok']);
-    const kept = result.db.prepare('SELECT count(*) FROM collection_entries').pluck().get() as number;
+    const kept = result.db
+      .prepare('SELECT count(*) FROM collection_entries')
+      .pluck()
+      .get() as number;
     expect(kept).toBeGreaterThan(2000);
     expect(kept).toBeLessThanOrEqual(3000);
     expect(result.salvage.rows.collection_entries).toBe(kept);
     // The recovered file is a working library: it accepts writes.
     result.db
-      .prepare("INSERT INTO collection_entries (collection, media_type, media_id, added_at) VALUES ('favorite', 'tv', 1, 1)")
+      .prepare(
+        "INSERT INTO collection_entries (collection, media_type, media_id, added_at) VALUES ('favorite', 'tv', 1, 1)",
+      )
       .run();
     result.db.close();
   });

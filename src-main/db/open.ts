@@ -22,7 +22,13 @@ export interface OpenOptions {
  */
 export type OpenResult =
   | { status: 'ok'; db: Database.Database; migrations: MigrationReport }
-  | { status: 'rebuilt'; db: Database.Database; migrations: MigrationReport; reason: string; movedTo: string }
+  | {
+      status: 'rebuilt';
+      db: Database.Database;
+      migrations: MigrationReport;
+      reason: string;
+      movedTo: string;
+    }
   | {
       status: 'recovered';
       db: Database.Database;
@@ -36,7 +42,8 @@ export type OpenResult =
 /** Opens the cache or the library: settings, an integrity check, then the pending migrations. */
 export async function openDatabase(file: string, options: OpenOptions): Promise<OpenResult> {
   const clock = options.clock ?? Date.now;
-  const migrations = options.migrations ?? (options.kind === 'cache' ? cacheMigrations : libraryMigrations);
+  const migrations =
+    options.migrations ?? (options.kind === 'cache' ? cacheMigrations : libraryMigrations);
   const problem = checkFile(file, options.kind);
   if (problem === null) {
     const db = connect(file, options.kind);
@@ -63,7 +70,9 @@ function checkFile(file: string, kind: DatabaseKind): string | null {
   try {
     db = connect(file, kind);
     const problems = quickCheck(db);
-    return problems.length === 1 && problems[0] === 'ok' ? null : `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
+    return problems.length === 1 && problems[0] === 'ok'
+      ? null
+      : `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
   } catch (error) {
     return `cannot read database: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
@@ -83,7 +92,11 @@ async function recoverLibrary(
     backup = await backupLibrary(file, stampedName(file, 'backup', now));
   } catch (error) {
     // Without a backup nothing may be changed: the original stays exactly as it is.
-    return { status: 'unrecoverable', reason: `${reason}; backup failed: ${String(error)}`, backup: null };
+    return {
+      status: 'unrecoverable',
+      reason: `${reason}; backup failed: ${String(error)}`,
+      backup: null,
+    };
   }
   const target = stampedName(file, 'recovering', now);
   let salvage: Salvage;
@@ -91,7 +104,11 @@ async function recoverLibrary(
     salvage = salvageInto(file, target, migrations);
   } catch (error) {
     moveAside(target, stampedName(file, 'failed-recovery', now));
-    return { status: 'unrecoverable', reason: `${reason}; recovery failed: ${String(error)}`, backup };
+    return {
+      status: 'unrecoverable',
+      reason: `${reason}; recovery failed: ${String(error)}`,
+      backup,
+    };
   }
   // The damaged original is kept next to the backup, then the salvaged copy takes its place.
   moveAside(file, stampedName(file, 'corrupt', now));

@@ -10,7 +10,10 @@ export function stampedName(file: string, label: string, now: number): string {
 
 /** Moves a database and its WAL files aside (they belong together: a WAL replayed on another file corrupts it). */
 export function moveAside(file: string, target: string): void {
-  for (const [from, to] of [[file, target], ...sidecarFiles(file).map((s, i) => [s, `${target}${i === 0 ? '-wal' : '-shm'}`])] as const) {
+  for (const [from, to] of [
+    [file, target],
+    ...sidecarFiles(file).map((s, i) => [s, `${target}${i === 0 ? '-wal' : '-shm'}`]),
+  ] as const) {
     if (fs.existsSync(from)) fs.renameSync(from, to);
   }
 }
@@ -50,7 +53,11 @@ export interface Salvage {
  * schema is created by the migrations, then each table is copied row by row, stopping at the
  * first unreadable page of that table and going on with the next.
  */
-export function salvageInto(file: string, target: string, migrations: readonly Migration[]): Salvage {
+export function salvageInto(
+  file: string,
+  target: string,
+  migrations: readonly Migration[],
+): Salvage {
   const rows: Record<string, number> = {};
   const partial: string[] = [];
   const fresh = connect(target, 'library');
@@ -68,9 +75,11 @@ export function salvageInto(file: string, target: string, migrations: readonly M
     } finally {
       old.close();
     }
-    if (Object.keys(rows).length === 0) throw new Error('no table of the damaged library could be read');
+    if (Object.keys(rows).length === 0)
+      throw new Error('no table of the damaged library could be read');
     const problems = quickCheck(fresh);
-    if (problems.join() !== 'ok') throw new Error(`salvaged library failed its check: ${problems.join('; ')}`);
+    if (problems.join() !== 'ok')
+      throw new Error(`salvaged library failed its check: ${problems.join('; ')}`);
   } finally {
     fresh.close();
   }

@@ -5,7 +5,12 @@ import path from 'node:path';
 /** A fresh temporary folder for one test's database files; removed by the returned cleanup. */
 export function tempDir(prefix = 'marquee-db-'): { dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { dir, cleanup: () => { fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    dir,
+    cleanup: () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Overwrites `count` pages of a database file, starting at page `first` (1-based), with garbage. */

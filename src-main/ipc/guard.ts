@@ -8,7 +8,9 @@ import type { Logger } from '../core/log';
 
 /** A handler receives its channel's parsed input. */
 export type Handlers = {
-  [C in ChannelName]: (input: z.output<Contract[C]['input']>) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
+  [C in ChannelName]: (
+    input: z.output<Contract[C]['input']>,
+  ) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
 };
 
 /** Who is calling: the transport (Electron's ipcMain or the harness bridge) decides trust. */
@@ -18,7 +20,11 @@ export interface SenderCheck {
   origin: string;
 }
 
-export type Dispatch = (channel: unknown, input: unknown, sender: SenderCheck) => Promise<IpcResult<unknown>>;
+export type Dispatch = (
+  channel: unknown,
+  input: unknown,
+  sender: SenderCheck,
+) => Promise<IpcResult<unknown>>;
 
 /**
  * The one guard every IPC call passes through: it checks the sender, rejects channels outside the
@@ -33,7 +39,10 @@ export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
     }
     if (!isChannelName(channel)) {
       log.warn('ipc.unknown_channel', { channel: String(channel).slice(0, 80) });
-      return failure({ code: 'unknown_channel', message: `Unknown channel: ${redact(String(channel).slice(0, 80))}` });
+      return failure({
+        code: 'unknown_channel',
+        message: `Unknown channel: ${redact(String(channel).slice(0, 80))}`,
+      });
     }
     const schema = contract[channel].input;
     const parsed = schema.safeParse(input);
@@ -62,7 +71,8 @@ function failure(error: IpcError): IpcResult<never> {
 /** Maps anything thrown by a handler to an IPC error; unknown failures become `internal`. */
 export function toIpcError(error: unknown, channel: string, log: Logger): IpcError {
   if (error !== null && typeof error === 'object' && 'code' in error && isErrorCode(error.code)) {
-    const message = 'message' in error && typeof error.message === 'string' ? error.message : error.code;
+    const message =
+      'message' in error && typeof error.message === 'string' ? error.message : error.code;
     const tmdbStatus =
       'tmdbStatus' in error && typeof error.tmdbStatus === 'number' ? error.tmdbStatus : undefined;
     return tmdbStatus === undefined
@@ -70,5 +80,8 @@ export function toIpcError(error: unknown, channel: string, log: Logger): IpcErr
       : { code: error.code, message: redact(message), tmdbStatus };
   }
   log.error('ipc.handler_failed', { channel, error });
-  return { code: 'internal', message: 'Something went wrong inside Marquee. The details are in the log.' };
+  return {
+    code: 'internal',
+    message: 'Something went wrong inside Marquee. The details are in the log.',
+  };
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 const mediaId = z.number().int().positive();
 const titleMedia = z.enum(['movie', 'tv']);
-const listId = z.string().regex(/^(local-[A-Za-z0-9-]{1,64}|\d{1,12})$/, 'expected a Marquee list id');
+const listId = z
+  .string()
+  .regex(/^(local-[A-Za-z0-9-]{1,64}|\d{1,12})$/, 'expected a Marquee list id');
 
 /** What the UI shows for an item while offline; optional, never sent to TMDB. */
 export const itemSummary = z.object({
@@ -38,9 +40,26 @@ const ratingValue = z
  * sending it twice has the same effect as once; only `list_create` makes something new.
  */
 export const userChange = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('watchlist'), mediaType: titleMedia, mediaId, on: z.boolean(), summary: itemSummary.optional() }),
-  z.object({ type: z.literal('favorite'), mediaType: titleMedia, mediaId, on: z.boolean(), summary: itemSummary.optional() }),
-  z.object({ type: z.literal('rating'), target: ratingTarget, value: ratingValue.nullable(), summary: itemSummary.optional() }),
+  z.object({
+    type: z.literal('watchlist'),
+    mediaType: titleMedia,
+    mediaId,
+    on: z.boolean(),
+    summary: itemSummary.optional(),
+  }),
+  z.object({
+    type: z.literal('favorite'),
+    mediaType: titleMedia,
+    mediaId,
+    on: z.boolean(),
+    summary: itemSummary.optional(),
+  }),
+  z.object({
+    type: z.literal('rating'),
+    target: ratingTarget,
+    value: ratingValue.nullable(),
+    summary: itemSummary.optional(),
+  }),
   z.object({
     type: z.literal('list_create'),
     listId: listId.optional(),
@@ -48,7 +67,14 @@ export const userChange = z.discriminatedUnion('type', [
     description: z.string().max(2000).default(''),
   }),
   // TMDB v3 lists hold movies only.
-  z.object({ type: z.literal('list_item'), listId, mediaType: z.literal('movie'), mediaId, present: z.boolean(), summary: itemSummary.optional() }),
+  z.object({
+    type: z.literal('list_item'),
+    listId,
+    mediaType: z.literal('movie'),
+    mediaId,
+    present: z.boolean(),
+    summary: itemSummary.optional(),
+  }),
   z.object({ type: z.literal('list_clear'), listId }),
   z.object({ type: z.literal('list_delete'), listId }),
 ]);
@@ -68,13 +94,29 @@ export function toOp(change: UserChange, newListId: () => string): OutboxOp {
   switch (change.type) {
     case 'watchlist':
     case 'favorite':
-      return { type: change.type, mediaType: change.mediaType, mediaId: change.mediaId, on: change.on };
+      return {
+        type: change.type,
+        mediaType: change.mediaType,
+        mediaId: change.mediaId,
+        on: change.on,
+      };
     case 'rating':
       return { type: 'rating', target: change.target, value: change.value };
     case 'list_create':
-      return { type: 'list_create', listId: change.listId ?? newListId(), name: change.name, description: change.description };
+      return {
+        type: 'list_create',
+        listId: change.listId ?? newListId(),
+        name: change.name,
+        description: change.description,
+      };
     case 'list_item':
-      return { type: 'list_item', listId: change.listId, mediaType: 'movie', mediaId: change.mediaId, present: change.present };
+      return {
+        type: 'list_item',
+        listId: change.listId,
+        mediaType: 'movie',
+        mediaId: change.mediaId,
+        present: change.present,
+      };
     case 'list_clear':
     case 'list_delete':
       return { type: change.type, listId: change.listId };

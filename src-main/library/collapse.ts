@@ -31,7 +31,10 @@ export interface Collapsed {
  *   created in this same queue (the server never saw it), nothing about it is sent.
  * `listsWithServerId` tells which lists the server already has.
  */
-export function collapse(entries: readonly OpenEntry[], listsWithServerId: ReadonlySet<string>): Collapsed {
+export function collapse(
+  entries: readonly OpenEntry[],
+  listsWithServerId: ReadonlySet<string>,
+): Collapsed {
   const lastClear = new Map<string, number>();
   const lastDelete = new Map<string, number>();
   const createdHere = new Set<string>();
@@ -62,7 +65,13 @@ export function collapse(entries: readonly OpenEntry[], listsWithServerId: Reado
     // Entries arrive in seq order, so the last one with the owner's own key is the intent to send.
     const winner = group.findLast((e) => itemKey(e.op) === owner);
     if (!winner) continue;
-    send.push({ seq: winner.seq, op: winner.op, queuedAt: winner.queuedAt, attempts: winner.attempts, covers: group.map((e) => e.seq) });
+    send.push({
+      seq: winner.seq,
+      op: winner.op,
+      queuedAt: winner.queuedAt,
+      attempts: winner.attempts,
+      covers: group.map((e) => e.seq),
+    });
   }
   send.sort((a, b) => a.seq - b.seq);
   return { send, cancelled };
@@ -80,6 +89,7 @@ function ownerKey(
   if (deletedAt !== undefined && createdHere.has(list)) return null;
   if (deletedAt !== undefined && e.seq <= deletedAt) return `list:${list}:list_delete`;
   const clearedAt = lastClear.get(list);
-  if (e.op.type === 'list_item' && clearedAt !== undefined && e.seq < clearedAt) return `list:${list}:list_clear`;
+  if (e.op.type === 'list_item' && clearedAt !== undefined && e.seq < clearedAt)
+    return `list:${list}:list_clear`;
   return itemKey(e.op);
 }

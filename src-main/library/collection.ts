@@ -42,10 +42,13 @@ const ORDER: Record<CollectionSort, string> = {
  * (collection, media_type, added_at) index serves the default order; other orders sort a few
  * thousand rows in memory, well within a frame.
  */
-export function createCollectionReader(db: Database.Database): (query: CollectionQuery) => { items: CollectionItem[]; total: number } {
+export function createCollectionReader(
+  db: Database.Database,
+): (query: CollectionQuery) => { items: CollectionItem[]; total: number } {
   const statements = new Map<string, Database.Statement>();
   return (query) => {
-    if (query.kind === 'list' && !query.listId) throw new Error('a list id is needed to read a list');
+    if (query.kind === 'list' && !query.listId)
+      throw new Error('a list id is needed to read a list');
     const sort = query.sort ?? 'added';
     const direction = query.direction ?? (sort === 'title' ? 'asc' : 'desc');
     const hasType = query.mediaType !== undefined;
@@ -59,7 +62,9 @@ export function createCollectionReader(db: Database.Database): (query: Collectio
           : `(SELECT * FROM collection_entries WHERE collection = @kind)`;
       const where = [
         hasType ? 'e.media_type = @mediaType' : '1',
-        hasFilter ? "(instr(lower(s.title), @filter) > 0 OR instr(lower(s.original_title), @filter) > 0)" : '1',
+        hasFilter
+          ? '(instr(lower(s.title), @filter) > 0 OR instr(lower(s.original_title), @filter) > 0)'
+          : '1',
       ].join(' AND ');
       statement = db.prepare(`
         SELECT e.media_type AS mediaType, e.media_id AS mediaId,

@@ -37,8 +37,17 @@ export class FakeAccount {
     const roll = this.random();
     const fault = roll < this.faultRate;
     const kind = this.random();
-    if (fault && kind < 0.3) return Promise.reject(Object.assign(coded('rate_limited', 'HTTP 429 status_code 25'), kind < 0.15 ? { retryAfterMs: 10 } : {}));
-    if (fault && kind < 0.55) return Promise.reject(coded('upstream', 'HTTP 503 from api.themoviedb.org?api_key=secret123456'));
+    if (fault && kind < 0.3)
+      return Promise.reject(
+        Object.assign(
+          coded('rate_limited', 'HTTP 429 status_code 25'),
+          kind < 0.15 ? { retryAfterMs: 10 } : {},
+        ),
+      );
+    if (fault && kind < 0.55)
+      return Promise.reject(
+        coded('upstream', 'HTTP 503 from api.themoviedb.org?api_key=secret123456'),
+      );
     if (fault && kind < 0.8) return Promise.reject(coded('offline', 'socket hang up'));
     let result: SendResult | undefined;
     try {
@@ -47,7 +56,8 @@ export class FakeAccount {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     // The change reached TMDB but the answer was lost (never for a creation, which is not idempotent).
-    if (fault && op.type !== 'list_create') return Promise.reject(coded('timeout', 'no answer within 10 s'));
+    if (fault && op.type !== 'list_create')
+      return Promise.reject(coded('timeout', 'no answer within 10 s'));
     return Promise.resolve(result);
   };
 
@@ -93,5 +103,7 @@ export class FakeAccount {
 
 export function ratingKey(op: Extract<OutboxOp, { type: 'rating' }>): string {
   const t = op.target;
-  return t.mediaType === 'episode' ? `episode:${t.mediaId}:${t.season}:${t.episode}` : `${t.mediaType}:${t.mediaId}`;
+  return t.mediaType === 'episode'
+    ? `episode:${t.mediaId}:${t.season}:${t.episode}`
+    : `${t.mediaType}:${t.mediaId}`;
 }

@@ -10,7 +10,8 @@ export class LibraryInputError extends Error {
   }
 }
 
-const episodeKey = (t: RatingTarget): [number, number] => (t.mediaType === 'episode' ? [t.season, t.episode] : [-1, -1]);
+const episodeKey = (t: RatingTarget): [number, number] =>
+  t.mediaType === 'episode' ? [t.season, t.episode] : [-1, -1];
 
 /** Writes ops into the mirror tables. All statements are prepared once. */
 export function createMirrorWriter(db: Database.Database): {
@@ -32,7 +33,9 @@ export function createMirrorWriter(db: Database.Database): {
   const addItem = db.prepare(
     'INSERT INTO list_items (list_id, media_type, media_id, added_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
   );
-  const removeItem = db.prepare('DELETE FROM list_items WHERE list_id = ? AND media_type = ? AND media_id = ?');
+  const removeItem = db.prepare(
+    'DELETE FROM list_items WHERE list_id = ? AND media_type = ? AND media_id = ?',
+  );
   const clearList = db.prepare('DELETE FROM list_items WHERE list_id = ?');
   const deleteList = db.prepare('DELETE FROM lists WHERE id = ?');
   const touchList = db.prepare('UPDATE lists SET updated_at = ? WHERE id = ?');
@@ -60,8 +63,18 @@ export function createMirrorWriter(db: Database.Database): {
           return;
         case 'rating': {
           const [season, episode] = episodeKey(op.target);
-          if (op.value === null) removeEntry.run('rated', op.target.mediaType, op.target.mediaId, season, episode);
-          else addEntry.run('rated', op.target.mediaType, op.target.mediaId, season, episode, op.value, at);
+          if (op.value === null)
+            removeEntry.run('rated', op.target.mediaType, op.target.mediaId, season, episode);
+          else
+            addEntry.run(
+              'rated',
+              op.target.mediaType,
+              op.target.mediaId,
+              season,
+              episode,
+              op.value,
+              at,
+            );
           return;
         }
         case 'list_create':

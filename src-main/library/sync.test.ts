@@ -9,10 +9,19 @@ const noSleep = (): Promise<void> => Promise.resolve();
 describe('sync', () => {
   let env: Awaited<ReturnType<typeof tempLibrary>>;
   beforeEach(async () => (env = await tempLibrary()));
-  afterEach(() => { env.cleanup(); });
+  afterEach(() => {
+    env.cleanup();
+  });
 
   const syncWith = (account: FakeAccount, extra: Partial<Parameters<typeof createSync>[0]> = {}) =>
-    createSync({ library: env.library, send: account.send, clock: () => env.clock.now, sleep: noSleep, random: () => 0.5, ...extra });
+    createSync({
+      library: env.library,
+      send: account.send,
+      clock: () => env.clock.now,
+      sleep: noSleep,
+      random: () => 0.5,
+      ...extra,
+    });
 
   it('sends the collapsed outbox in order and maps a new list to its server id', async () => {
     const account = new FakeAccount();
@@ -20,7 +29,13 @@ describe('sync', () => {
     env.library.applyUserChange({ type: 'watchlist', mediaType: 'movie', mediaId: 5, on: true });
     env.library.applyUserChange({ type: 'watchlist', mediaType: 'movie', mediaId: 5, on: false });
     const { listId = '' } = env.library.applyUserChange({ type: 'list_create', name: 'Noir' });
-    env.library.applyUserChange({ type: 'list_item', listId, mediaType: 'movie', mediaId: 7, present: true });
+    env.library.applyUserChange({
+      type: 'list_item',
+      listId,
+      mediaType: 'movie',
+      mediaId: 7,
+      present: true,
+    });
     const report = await syncWith(account, { onProgress: (p) => progress.push(p) }).run();
     expect(report).toMatchObject({ total: 3, done: 3, failed: 0, remaining: 0, running: false });
     expect(account.requests).toBe(3);
@@ -28,14 +43,28 @@ describe('sync', () => {
     expect(env.library.serverListId(listId)).toBe(100);
     expect(progress.at(0)).toMatchObject({ total: 3, done: 0, running: true });
     expect(progress.at(-1)).toMatchObject({ total: 3, done: 3, running: false });
-    expect(env.library.entries(['sent', 'collapsed']).map((e) => e.status)).toEqual(['collapsed', 'sent', 'sent', 'sent']);
+    expect(env.library.entries(['sent', 'collapsed']).map((e) => e.status)).toEqual([
+      'collapsed',
+      'sent',
+      'sent',
+      'sent',
+    ]);
   });
 
   it('marks a permanent failure visibly, with a redacted reason, and does not retry it', async () => {
     const account = new FakeAccount();
-    const send = () => Promise.reject(Object.assign(new Error('Invalid id ?session_id=abcdef123456'), { code: 'invalid_input' }));
+    const send = () =>
+      Promise.reject(
+        Object.assign(new Error('Invalid id ?session_id=abcdef123456'), { code: 'invalid_input' }),
+      );
     env.library.applyUserChange({ type: 'favorite', mediaType: 'tv', mediaId: 1, on: true });
-    const report = await createSync({ library: env.library, send, clock: () => 1, sleep: noSleep, random: Math.random }).run();
+    const report = await createSync({
+      library: env.library,
+      send,
+      clock: () => 1,
+      sleep: noSleep,
+      random: Math.random,
+    }).run();
     expect(report).toMatchObject({ done: 0, failed: 1, remaining: 0 });
     const [failed] = env.library.entries(['failed']);
     expect(failed?.lastError).toBe('invalid_input: Invalid id ?session_id=[redacted]');
@@ -64,7 +93,10 @@ describe('sync', () => {
     const report = await sync.run();
     expect(delays).toEqual([2000, 2000]); // Retry-After, then 0.5 × 1000 × 2^2
     expect(report).toMatchObject({ stoppedBy: 'offline', remaining: 1, done: 0 });
-    expect(env.library.entries(['pending'])[0]).toMatchObject({ attempts: 3, lastError: 'offline: down' });
+    expect(env.library.entries(['pending'])[0]).toMatchObject({
+      attempts: 3,
+      lastError: 'offline: down',
+    });
   });
 
   it('conflict: a newer change on the server wins over a queued one, visibly; an older one does not', async () => {
@@ -75,12 +107,21 @@ describe('sync', () => {
     const remote = { 1: 2000, 2: 500 } as Record<number, number>;
     const sync = syncWith(account, {
       readRemoteState: (op) =>
-        Promise.resolve(op.type === 'watchlist' ? { op: { ...op, on: false }, changedAt: remote[op.mediaId] ?? null } : null),
+        Promise.resolve(
+          op.type === 'watchlist'
+            ? { op: { ...op, on: false }, changedAt: remote[op.mediaId] ?? null }
+            : null,
+        ),
     });
     expect(await sync.run()).toMatchObject({ done: 1, superseded: 1 });
     expect([...account.watchlist]).toEqual(['movie:2']);
-    expect(env.library.entries(['superseded'])[0]).toMatchObject({ lastError: 'a newer change made on TMDB replaced this one' });
-    const ids = env.db.prepare("SELECT media_id FROM collection_entries WHERE collection = 'watchlist'").pluck().all();
+    expect(env.library.entries(['superseded'])[0]).toMatchObject({
+      lastError: 'a newer change made on TMDB replaced this one',
+    });
+    const ids = env.db
+      .prepare("SELECT media_id FROM collection_entries WHERE collection = 'watchlist'")
+      .pluck()
+      .all();
     expect(ids).toEqual([2]);
   });
 
@@ -95,16 +136,45 @@ describe('sync', () => {
       env.clock.now += 1;
       const r = random();
       let change: UserChangeInput;
-      if (r < 0.3) change = { type: 'watchlist', mediaType: pick(['movie', 'tv'] as const), mediaId: 1 + Math.floor(random() * 40), on: random() < 0.6 };
-      else if (r < 0.5) change = { type: 'favorite', mediaType: pick(['movie', 'tv'] as const), mediaId: 1 + Math.floor(random() * 40), on: random() < 0.6 };
+      if (r < 0.3)
+        change = {
+          type: 'watchlist',
+          mediaType: pick(['movie', 'tv'] as const),
+          mediaId: 1 + Math.floor(random() * 40),
+          on: random() < 0.6,
+        };
+      else if (r < 0.5)
+        change = {
+          type: 'favorite',
+          mediaType: pick(['movie', 'tv'] as const),
+          mediaId: 1 + Math.floor(random() * 40),
+          on: random() < 0.6,
+        };
       else if (r < 0.7) {
         const target =
           random() < 0.7
             ? { mediaType: pick(['movie', 'tv'] as const), mediaId: 1 + Math.floor(random() * 30) }
-            : { mediaType: 'episode' as const, mediaId: 1399, season: 1, episode: 1 + Math.floor(random() * 8) };
-        change = { type: 'rating', target, value: random() < 0.2 ? null : Math.ceil(random() * 20) / 2 };
-      } else if (r < 0.74 || lists.length === 0) change = { type: 'list_create', name: `List ${i}` };
-      else if (r < 0.95) change = { type: 'list_item', listId: pick(lists), mediaType: 'movie', mediaId: 1 + Math.floor(random() * 25), present: random() < 0.7 };
+            : {
+                mediaType: 'episode' as const,
+                mediaId: 1399,
+                season: 1,
+                episode: 1 + Math.floor(random() * 8),
+              };
+        change = {
+          type: 'rating',
+          target,
+          value: random() < 0.2 ? null : Math.ceil(random() * 20) / 2,
+        };
+      } else if (r < 0.74 || lists.length === 0)
+        change = { type: 'list_create', name: `List ${i}` };
+      else if (r < 0.95)
+        change = {
+          type: 'list_item',
+          listId: pick(lists),
+          mediaType: 'movie',
+          mediaId: 1 + Math.floor(random() * 25),
+          present: random() < 0.7,
+        };
       else if (r < 0.98) change = { type: 'list_clear', listId: pick(lists) };
       else change = { type: 'list_delete', listId: pick(lists) };
       const result = env.library.applyUserChange(change);
@@ -117,17 +187,31 @@ describe('sync', () => {
     expect(env.library.pending()).toEqual([]);
     expect(env.library.entries(['failed'])).toEqual([]);
     const rows = (sql: string): string[] => (env.db.prepare(sql).pluck().all() as string[]).sort();
-    expect([...account.watchlist].sort()).toEqual(rows("SELECT media_type || ':' || media_id FROM collection_entries WHERE collection = 'watchlist'"));
-    expect([...account.favorites].sort()).toEqual(rows("SELECT media_type || ':' || media_id FROM collection_entries WHERE collection = 'favorite'"));
+    expect([...account.watchlist].sort()).toEqual(
+      rows(
+        "SELECT media_type || ':' || media_id FROM collection_entries WHERE collection = 'watchlist'",
+      ),
+    );
+    expect([...account.favorites].sort()).toEqual(
+      rows(
+        "SELECT media_type || ':' || media_id FROM collection_entries WHERE collection = 'favorite'",
+      ),
+    );
     expect([...account.ratings].map(([k, v]) => `${k}=${v}`).sort()).toEqual(
       rows(
         "SELECT media_type || ':' || media_id || CASE WHEN media_type = 'episode' THEN ':' || season_number || ':' || episode_number ELSE '' END || '=' || printf('%g', rating) FROM collection_entries WHERE collection = 'rated'",
       ),
     );
     const localLists = env.db
-      .prepare('SELECT m.server_id AS id, l.name AS name, (SELECT group_concat(media_id) FROM (SELECT media_id FROM list_items WHERE list_id = l.id ORDER BY media_id)) AS items FROM lists l JOIN list_server_ids m ON m.list_id = l.id ORDER BY m.server_id')
+      .prepare(
+        'SELECT m.server_id AS id, l.name AS name, (SELECT group_concat(media_id) FROM (SELECT media_id FROM list_items WHERE list_id = l.id ORDER BY media_id)) AS items FROM lists l JOIN list_server_ids m ON m.list_id = l.id ORDER BY m.server_id',
+      )
       .all();
-    const serverLists = [...account.lists].map(([id, l]) => ({ id, name: l.name, items: [...l.items].sort((a, b) => a - b).join(',') || null }));
+    const serverLists = [...account.lists].map(([id, l]) => ({
+      id,
+      name: l.name,
+      items: [...l.items].sort((a, b) => a - b).join(',') || null,
+    }));
     expect(serverLists).toEqual(localLists);
     // Nothing lost: every queued entry ended sent, collapsed into a sent one, or cancelled with a reason.
     const statuses = new Set(env.library.entries().map((e) => e.status));

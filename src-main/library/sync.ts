@@ -50,14 +50,18 @@ export interface SyncOptions {
 const TRANSIENT = new Set(['offline', 'timeout', 'rate_limited', 'upstream']);
 
 function errorCode(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   return typeof code === 'string' ? code : 'internal';
 }
 function errorText(error: unknown): string {
   return redact(error instanceof Error ? error.message : String(error));
 }
 function retryAfterMs(error: unknown): number | undefined {
-  const value = typeof error === 'object' && error !== null && 'retryAfterMs' in error ? error.retryAfterMs : undefined;
+  const value =
+    typeof error === 'object' && error !== null && 'retryAfterMs' in error
+      ? error.retryAfterMs
+      : undefined;
   return typeof value === 'number' && value >= 0 ? value : undefined;
 }
 
@@ -116,7 +120,10 @@ export function createSync(options: SyncOptions): { run(): Promise<SyncReport> }
       options.onProgress?.({ ...progress });
       // Changes made while syncing join the run; the queue is re-read so collapsing stays exact.
       queue = library.pending();
-      progress.total = Math.max(progress.total, progress.done + progress.failed + superseded + queue.length);
+      progress.total = Math.max(
+        progress.total,
+        progress.done + progress.failed + superseded + queue.length,
+      );
     }
     progress.running = false;
     options.onProgress?.({ ...progress });
@@ -124,20 +131,36 @@ export function createSync(options: SyncOptions): { run(): Promise<SyncReport> }
     return stoppedBy === undefined ? report : { ...report, stoppedBy };
   }
 
-  async function sendOne(net: NetOp, failedLists: Set<string>): Promise<'sent' | 'failed' | 'superseded' | { stoppedBy: string }> {
+  async function sendOne(
+    net: NetOp,
+    failedLists: Set<string>,
+  ): Promise<'sent' | 'failed' | 'superseded' | { stoppedBy: string }> {
     const op = net.op;
     const listId = 'listId' in op ? op.listId : undefined;
     if (listId !== undefined && op.type !== 'list_create') {
       const serverId = library.serverListId(listId);
       if (serverId === null) {
-        library.markFailed(net, failedLists.has(listId) ? 'the list could not be created on TMDB' : 'the list is not on TMDB');
+        library.markFailed(
+          net,
+          failedLists.has(listId)
+            ? 'the list could not be created on TMDB'
+            : 'the list is not on TMDB',
+        );
         return 'failed';
       }
     }
-    if (options.readRemoteState && (op.type === 'watchlist' || op.type === 'favorite' || op.type === 'rating')) {
+    if (
+      options.readRemoteState &&
+      (op.type === 'watchlist' || op.type === 'favorite' || op.type === 'rating')
+    ) {
       try {
         const remote = await options.readRemoteState(op);
-        if (remote && remote.changedAt !== null && remote.changedAt > net.queuedAt && !sameState(remote.op, op)) {
+        if (
+          remote &&
+          remote.changedAt !== null &&
+          remote.changedAt > net.queuedAt &&
+          !sameState(remote.op, op)
+        ) {
           library.markSuperseded(net, 'a newer change made on TMDB replaced this one', remote.op);
           return 'superseded';
         }
@@ -148,7 +171,9 @@ export function createSync(options: SyncOptions): { run(): Promise<SyncReport> }
     for (let attempt = 1; ; attempt++) {
       library.markInFlight(net);
       const wire: WireOp =
-        listId !== undefined && op.type !== 'list_create' ? { ...op, listServerId: library.serverListId(listId) ?? -1 } : op;
+        listId !== undefined && op.type !== 'list_create'
+          ? { ...op, listServerId: library.serverListId(listId) ?? -1 }
+          : op;
       try {
         const result = await options.send(wire);
         library.markSent(net, result);

@@ -196,18 +196,28 @@ describe('wiring the core', () => {
     await running.ready;
     const openExternal = coreOptions[0]?.openExternal;
     expect(openExternal).toBeDefined();
-    await openExternal?.('http://127.0.0.1:40999/authenticate/abc?redirect_to=http%3A%2F%2F127.0.0.1%3A5%2Fdone');
+    await openExternal?.(
+      'http://127.0.0.1:40999/authenticate/abc?redirect_to=http%3A%2F%2F127.0.0.1%3A5%2Fdone',
+    );
     expect(shell.opened).toHaveLength(1);
-    await expect(openExternal?.('http://127.0.0.1:41000/authenticate/abc')).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(openExternal?.('https://evil.example/authenticate/abc')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(openExternal?.('http://127.0.0.1:41000/authenticate/abc')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(openExternal?.('https://evil.example/authenticate/abc')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
     expect(shell.opened).toHaveLength(1);
   });
 
   it('does not allow loopback pages when talking to TMDB itself', async () => {
-    const { app, coreOptions, running } = boot({ env: { TMDB_ACCESS_TOKEN: 'eyJhbGciOi.real.token' } });
+    const { app, coreOptions, running } = boot({
+      env: { TMDB_ACCESS_TOKEN: 'eyJhbGciOi.real.token' },
+    });
     app.becomeReady();
     await running.ready;
-    await expect(coreOptions[0]?.openExternal?.('http://127.0.0.1:40999/authenticate/abc')).rejects.toMatchObject({
+    await expect(
+      coreOptions[0]?.openExternal?.('http://127.0.0.1:40999/authenticate/abc'),
+    ).rejects.toMatchObject({
       code: 'forbidden',
     });
   });

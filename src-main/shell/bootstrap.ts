@@ -1,5 +1,14 @@
 import { resolve } from 'node:path';
-import type { App, BrowserWindow, IpcMain, Menu, NativeTheme, Protocol, SafeStorage, Shell } from 'electron';
+import type {
+  App,
+  BrowserWindow,
+  IpcMain,
+  Menu,
+  NativeTheme,
+  Protocol,
+  SafeStorage,
+  Shell,
+} from 'electron';
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { CoreOptions, RunningCore } from '../core/core';
 import type { CredentialStore } from '../credentials';
@@ -41,7 +50,11 @@ export interface ShellOptions {
   createCore: (options: CoreOptions) => RunningCore;
   loadCatalogue: () => Promise<DemoCatalogueModule>;
   /** Picks the keychain, the safeStorage-encrypted file, or memory only (never plaintext). */
-  selectCredentials: (options: { safeStorage: SafeStorage; dataDir: string; log: Logger }) => Promise<CredentialStore>;
+  selectCredentials: (options: {
+    safeStorage: SafeStorage;
+    dataDir: string;
+    log: Logger;
+  }) => Promise<CredentialStore>;
   log: Logger;
 }
 
@@ -99,7 +112,10 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         credentials,
         openExternal: async (url) => {
           if (!(await openExternal(url))) {
-            throw new CodedError('forbidden', 'Marquee could not open TMDB’s approval page in your browser.');
+            throw new CodedError(
+              'forbidden',
+              'Marquee could not open TMDB’s approval page in your browser.',
+            );
           }
         },
       });
@@ -129,7 +145,10 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
       routes: {
         img: async (_request, rest) => {
           const reply = await core.serveImage(`img/${rest}`);
-          return new Response(Buffer.from(reply.body), { status: reply.status, headers: reply.headers });
+          return new Response(Buffer.from(reply.body), {
+            status: reply.status,
+            headers: reply.headers,
+          });
         },
       },
     });

@@ -11,7 +11,10 @@ const NO_ORIGINS: ReadonlySet<string> = new Set();
  * no explicit non-default port. Anything else a page asks to open is dropped (checklist point 15:
  * shell.openExternal with untrusted content can launch arbitrary protocol handlers).
  */
-export function isAllowedExternalUrl(url: unknown, extraOrigins: ReadonlySet<string> = NO_ORIGINS): boolean {
+export function isAllowedExternalUrl(
+  url: unknown,
+  extraOrigins: ReadonlySet<string> = NO_ORIGINS,
+): boolean {
   if (typeof url !== 'string' || url.length > 2048) return false;
   let parsed: URL;
   try {
@@ -20,7 +23,8 @@ export function isAllowedExternalUrl(url: unknown, extraOrigins: ReadonlySet<str
     return false;
   }
   // The demo catalogue's own approval page (a loopback origin Marquee started itself).
-  if (extraOrigins.has(parsed.origin) && parsed.username === '' && parsed.password === '') return true;
+  if (extraOrigins.has(parsed.origin) && parsed.username === '' && parsed.password === '')
+    return true;
   return (
     parsed.protocol === 'https:' &&
     TMDB_HOSTS.has(parsed.hostname) &&

@@ -200,7 +200,9 @@ export function fakeElectronModule(): Record<string, unknown> {
 }
 
 /** A core whose dispatch and close are observable. */
-export function fakeCore(dispatch?: Dispatch): RunningCore & { closeCalls: number; imageRequests: string[] } {
+export function fakeCore(
+  dispatch?: Dispatch,
+): RunningCore & { closeCalls: number; imageRequests: string[] } {
   const events = new EventBus();
   const core = {
     closeCalls: 0,

@@ -1,4 +1,13 @@
-import { app, BrowserWindow, ipcMain, Menu, nativeTheme, protocol, safeStorage, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  protocol,
+  safeStorage,
+  shell,
+} from 'electron';
 import { createCore } from '../core/core';
 import { createLogger } from '../core/log';
 import { loadKeytar, selectCredentialStore } from '../credentials';

@@ -55,7 +55,8 @@ beforeAll(async () => {
     mainDir: join(root, 'out', 'main'),
     createCore,
     loadCatalogue: () => import('../../e2e/catalogue/server'),
-    selectCredentials: () => Promise.resolve(memoryStore('the wiring test keeps secrets in memory')),
+    selectCredentials: () =>
+      Promise.resolve(memoryStore('the wiring test keeps secrets in memory')),
     log: memoryLogger(),
   });
   app.becomeReady();

@@ -7,7 +7,10 @@ import type { IpcResult } from './result';
  * forwards; results cross as data and the promise never rejects for a handled failure.
  */
 export interface MarqueeApi {
-  invoke<C extends ChannelName>(channel: C, input?: ChannelInput<C>): Promise<IpcResult<ChannelOutput<C>>>;
+  invoke<C extends ChannelName>(
+    channel: C,
+    input?: ChannelInput<C>,
+  ): Promise<IpcResult<ChannelOutput<C>>>;
   /** Subscribes to an event; returns the function that unsubscribes. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }

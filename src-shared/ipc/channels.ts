@@ -59,7 +59,12 @@ export const channelNames = [
   'account.details',
 ] as const;
 
-export const eventNames = ['network.status', 'sync.status', 'library.changed', 'auth.changed'] as const;
+export const eventNames = [
+  'network.status',
+  'sync.status',
+  'library.changed',
+  'auth.changed',
+] as const;
 
 export type ChannelName = (typeof channelNames)[number];
 export type EventName = (typeof eventNames)[number];

@@ -89,7 +89,15 @@ export const outboxEntry = z.object({
   seq: z.number().int(),
   /** A sentence for the UI, e.g. "Add “Arrival” to the watchlist". */
   label: z.string(),
-  status: z.enum(['pending', 'in_flight', 'failed', 'sent', 'collapsed', 'superseded', 'cancelled']),
+  status: z.enum([
+    'pending',
+    'in_flight',
+    'failed',
+    'sent',
+    'collapsed',
+    'superseded',
+    'cancelled',
+  ]),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   queuedAt: z.number(),
@@ -117,9 +125,7 @@ export const credentialStorage = z.object({
 /** What the renderer may know about the session: never the session id itself. */
 export const authStatus = z.object({
   state: z.enum(['signed_out', 'user', 'guest']),
-  account: z
-    .object({ id: z.number().int(), username: z.string(), name: z.string() })
-    .nullable(),
+  account: z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable(),
   guestExpiresAt: z.number().nullable(),
   storage: credentialStorage,
   /** The app-level TMDB credentials in use. */
@@ -156,7 +162,10 @@ const discoverFilters = z.object({
   yearTo: z.number().int().min(1870).max(2100).optional(),
   ratingMin: z.number().min(0).max(10).optional(),
   ratingMax: z.number().min(0).max(10).optional(),
-  originalLanguage: z.string().regex(/^[a-z]{2}$/).optional(),
+  originalLanguage: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
   providers: z.array(id).max(20).default([]),
 });
 
@@ -182,11 +191,25 @@ export const contract = {
   'settings.get': { input: noInput, output: settings },
   'settings.set': { input: settings.partial().strict(), output: settings },
 
-  'reference.countries': { input: noInput, output: z.object({ items: z.array(country), meta: provenance }) },
-  'reference.jobs': { input: noInput, output: z.object({ items: z.array(departmentJobs), meta: provenance }) },
-  'reference.genres': { input: z.object({ media }), output: fetched(responseOf('GET /3/genre/movie/list')) },
+  'reference.countries': {
+    input: noInput,
+    output: z.object({ items: z.array(country), meta: provenance }),
+  },
+  'reference.jobs': {
+    input: noInput,
+    output: z.object({ items: z.array(departmentJobs), meta: provenance }),
+  },
+  'reference.genres': {
+    input: z.object({ media }),
+    output: fetched(responseOf('GET /3/genre/movie/list')),
+  },
   'reference.watchProviders': {
-    input: z.object({ region: z.string().regex(/^[A-Z]{2}$/).optional() }),
+    input: z.object({
+      region: z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .optional(),
+    }),
     output: z.object({
       providers: fetched(responseOf('GET /3/watch/providers/movie')),
       regions: fetched(responseOf('GET /3/watch/providers/regions')),
@@ -197,10 +220,19 @@ export const contract = {
     input: z.object({ window: z.enum(['day', 'week']), page }),
     output: fetched(responseOf('GET /3/trending/tv/{time_window}')),
   },
-  'browse.topRatedTv': { input: z.object({ page }), output: fetched(responseOf('GET /3/tv/top_rated')) },
-  'browse.popularPeople': { input: z.object({ page }), output: fetched(responseOf('GET /3/person/popular')) },
+  'browse.topRatedTv': {
+    input: z.object({ page }),
+    output: fetched(responseOf('GET /3/tv/top_rated')),
+  },
+  'browse.popularPeople': {
+    input: z.object({ page }),
+    output: fetched(responseOf('GET /3/person/popular')),
+  },
   'browse.latestPerson': { input: noInput, output: fetched(responseOf('GET /3/person/latest')) },
-  'browse.discoverMovies': { input: discoverFilters, output: fetched(responseOf('GET /3/discover/movie')) },
+  'browse.discoverMovies': {
+    input: discoverFilters,
+    output: fetched(responseOf('GET /3/discover/movie')),
+  },
 
   'search.multi': {
     input: z.object({ query: searchText, page }),
@@ -211,20 +243,32 @@ export const contract = {
     output: fetched(responseOf('GET /3/search/collection')),
   },
 
-  'movie.details': { input: z.object({ id }), output: fetched(responseOf('GET /3/movie/{movie_id}')) },
+  'movie.details': {
+    input: z.object({ id }),
+    output: fetched(responseOf('GET /3/movie/{movie_id}')),
+  },
   'movie.recommendations': {
     input: z.object({ id, page }),
     output: fetched(responseOf('GET /3/movie/{movie_id}/recommendations')),
   },
   'tv.details': { input: z.object({ id }), output: fetched(responseOf('GET /3/tv/{series_id}')) },
-  'tv.similar': { input: z.object({ id, page }), output: fetched(responseOf('GET /3/tv/{series_id}/similar')) },
+  'tv.similar': {
+    input: z.object({ id, page }),
+    output: fetched(responseOf('GET /3/tv/{series_id}/similar')),
+  },
   'tv.season': {
     input: z.object({ seriesId: id, season: z.number().int().nonnegative() }),
     output: fetched(responseOf('GET /3/tv/{series_id}/season/{season_number}')),
   },
   'tv.episodeCredits': {
-    input: z.object({ seriesId: id, season: z.number().int().nonnegative(), episode: z.number().int().positive() }),
-    output: fetched(responseOf('GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits')),
+    input: z.object({
+      seriesId: id,
+      season: z.number().int().nonnegative(),
+      episode: z.number().int().positive(),
+    }),
+    output: fetched(
+      responseOf('GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits'),
+    ),
   },
   'tv.seasonTranslations': {
     input: z.object({ seriesId: id, season: z.number().int().nonnegative() }),
@@ -235,10 +279,15 @@ export const contract = {
     output: fetched(responseOf('GET /3/tv/{series_id}/episode_groups')),
   },
   'tv.episodeGroup': {
-    input: z.object({ groupId: z.string().regex(/^[a-f0-9]{24}$/, 'expected an episode group id') }),
+    input: z.object({
+      groupId: z.string().regex(/^[a-f0-9]{24}$/, 'expected an episode group id'),
+    }),
     output: fetched(responseOf('GET /3/tv/episode_group/{group_id}')),
   },
-  'person.details': { input: z.object({ id }), output: fetched(responseOf('GET /3/person/{person_id}')) },
+  'person.details': {
+    input: z.object({ id }),
+    output: fetched(responseOf('GET /3/person/{person_id}')),
+  },
   'person.taggedImages': {
     input: z.object({ id, page }),
     output: fetched(responseOf('GET /3/person/{person_id}/tagged_images')),
@@ -256,26 +305,59 @@ export const contract = {
     }),
   },
   'library.collection': {
-    input: z.object({ collection: z.enum(['watchlist', 'favorites', 'rated']), mediaType: z.enum(['movie', 'tv', 'episode']) }),
-    output: z.object({ items: z.array(libraryItem), counts: z.record(z.string(), z.number().int()) }),
+    input: z.object({
+      collection: z.enum(['watchlist', 'favorites', 'rated']),
+      mediaType: z.enum(['movie', 'tv', 'episode']),
+    }),
+    output: z.object({
+      items: z.array(libraryItem),
+      counts: z.record(z.string(), z.number().int()),
+    }),
   },
-  'library.setWatchlist': { input: z.object({ mediaType: media, mediaId: id, on: z.boolean() }), output: z.object({ queued: z.number().int() }) },
-  'library.setFavorite': { input: z.object({ mediaType: media, mediaId: id, on: z.boolean() }), output: z.object({ queued: z.number().int() }) },
-  'library.rate': { input: z.object({ target: ratingTarget, value: rating.nullable() }), output: z.object({ queued: z.number().int() }) },
+  'library.setWatchlist': {
+    input: z.object({ mediaType: media, mediaId: id, on: z.boolean() }),
+    output: z.object({ queued: z.number().int() }),
+  },
+  'library.setFavorite': {
+    input: z.object({ mediaType: media, mediaId: id, on: z.boolean() }),
+    output: z.object({ queued: z.number().int() }),
+  },
+  'library.rate': {
+    input: z.object({ target: ratingTarget, value: rating.nullable() }),
+    output: z.object({ queued: z.number().int() }),
+  },
 
   'lists.all': { input: noInput, output: z.object({ lists: z.array(userList) }) },
-  'lists.get': { input: z.object({ listId }), output: z.object({ list: userList, items: z.array(libraryItem) }) },
+  'lists.get': {
+    input: z.object({ listId }),
+    output: z.object({ list: userList, items: z.array(libraryItem) }),
+  },
   'lists.create': {
-    input: z.object({ name: z.string().trim().min(1, 'a list needs a name').max(200), description: z.string().max(2000).default('') }),
+    input: z.object({
+      name: z.string().trim().min(1, 'a list needs a name').max(200),
+      description: z.string().max(2000).default(''),
+    }),
     output: z.object({ list: userList }),
   },
-  'lists.addItem': { input: z.object({ listId, movieId: id }), output: z.object({ queued: z.number().int() }) },
-  'lists.removeItem': { input: z.object({ listId, movieId: id }), output: z.object({ queued: z.number().int() }) },
-  'lists.clear': { input: z.object({ listId, confirm: z.literal(true) }), output: z.object({ queued: z.number().int() }) },
+  'lists.addItem': {
+    input: z.object({ listId, movieId: id }),
+    output: z.object({ queued: z.number().int() }),
+  },
+  'lists.removeItem': {
+    input: z.object({ listId, movieId: id }),
+    output: z.object({ queued: z.number().int() }),
+  },
+  'lists.clear': {
+    input: z.object({ listId, confirm: z.literal(true) }),
+    output: z.object({ queued: z.number().int() }),
+  },
   'lists.delete': { input: z.object({ listId }), output: z.object({ queued: z.number().int() }) },
 
   'sync.now': { input: noInput, output: syncStatus },
-  'sync.outbox': { input: noInput, output: z.object({ entries: z.array(outboxEntry), status: syncStatus }) },
+  'sync.outbox': {
+    input: noInput,
+    output: z.object({ entries: z.array(outboxEntry), status: syncStatus }),
+  },
   'sync.retryFailed': { input: noInput, output: syncStatus },
 
   'cache.status': {
@@ -294,19 +376,37 @@ export const contract = {
 
   'auth.status': { input: noInput, output: authStatus },
   /** Starts the browser sign-in: main opens TMDB's approval page; the renderer never sees the token. */
-  'auth.beginApproval': { input: noInput, output: z.object({ flowId: z.string(), expiresAt: z.number() }) },
+  'auth.beginApproval': {
+    input: noInput,
+    output: z.object({ flowId: z.string(), expiresAt: z.number() }),
+  },
   /** "I have approved": finishes the sign-in when the loopback redirect did not arrive. */
-  'auth.completeApproval': { input: z.object({ flowId: z.string().min(1).max(100) }), output: authStatus },
-  'auth.cancelApproval': { input: z.object({ flowId: z.string().min(1).max(100) }), output: authStatus },
+  'auth.completeApproval': {
+    input: z.object({ flowId: z.string().min(1).max(100) }),
+    output: authStatus,
+  },
+  'auth.cancelApproval': {
+    input: z.object({ flowId: z.string().min(1).max(100) }),
+    output: authStatus,
+  },
   'auth.login': {
-    input: z.object({ username: z.string().trim().min(1).max(200), password: z.string().min(1).max(500) }),
+    input: z.object({
+      username: z.string().trim().min(1).max(200),
+      password: z.string().min(1).max(500),
+    }),
     output: authStatus,
   },
   'auth.guest': { input: noInput, output: authStatus },
   /** Signs out; refuses with `conflict` while unsent changes wait, unless `discardPending`. */
-  'auth.signOut': { input: z.object({ discardPending: z.boolean().default(false) }), output: authStatus },
+  'auth.signOut': {
+    input: z.object({ discardPending: z.boolean().default(false) }),
+    output: authStatus,
+  },
   'credentials.setAppToken': {
-    input: z.object({ kind: z.enum(['accessToken', 'apiKey']), value: z.string().trim().min(16).max(1000) }),
+    input: z.object({
+      kind: z.enum(['accessToken', 'apiKey']),
+      value: z.string().trim().min(16).max(1000),
+    }),
     output: authStatus,
   },
   'credentials.clearAppToken': { input: noInput, output: authStatus },

@@ -22,14 +22,7 @@ export type AuthKind = 'app' | 'session' | 'session_optional' | 'session_or_gues
  * details for hours, lists and trending for less). `none` is never cached (auth, writes).
  */
 export type CacheFamily =
-  | 'reference'
-  | 'details'
-  | 'listing'
-  | 'trending'
-  | 'search'
-  | 'account'
-  | 'live'
-  | 'none';
+  'reference' | 'details' | 'listing' | 'trending' | 'search' | 'account' | 'live' | 'none';
 
 export interface EndpointDef<
   M extends HttpMethod = HttpMethod,
@@ -65,7 +58,9 @@ export function defineEndpoint<
   QueryS extends z.ZodType,
   BodyS extends z.ZodType | undefined,
   ResS extends z.ZodType,
->(def: EndpointDef<M, P, PathS, QueryS, BodyS, ResS>): EndpointDef<M, P, PathS, QueryS, BodyS, ResS> {
+>(
+  def: EndpointDef<M, P, PathS, QueryS, BodyS, ResS>,
+): EndpointDef<M, P, PathS, QueryS, BodyS, ResS> {
   return def;
 }
 
@@ -92,7 +87,10 @@ export const pageParam = z.union([
 ]);
 
 /** A boolean query parameter (`true` / `false`). */
-export const boolParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+export const boolParam = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((v) => v === 'true'),
+]);
 
 /** A decimal query parameter (e.g. vote_average.gte). */
 export const numberParam = z.union([

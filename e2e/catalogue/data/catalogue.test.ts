@@ -6,7 +6,8 @@ import { departments } from './jobs';
 import { movieSummary } from './summaries';
 import { castOf } from './credits';
 
-const make = (seed: number, titles = 500): Catalogue => new Catalogue({ titles, seed, imageBase: 'http://127.0.0.1:1/t/p' });
+const make = (seed: number, titles = 500): Catalogue =>
+  new Catalogue({ titles, seed, imageBase: 'http://127.0.0.1:1/t/p' });
 
 describe('generated catalogue', () => {
   it('gives the same films, people and credits for the same seed', () => {
@@ -17,7 +18,9 @@ describe('generated catalogue', () => {
     expect(core && same).toBeTruthy();
     if (!core || !same) return;
     expect(movieSummary(a, core, 'en', false)).toEqual(movieSummary(b, same, 'en', false));
-    expect(castOf(a, core).map((c) => c.person.name)).toEqual(castOf(b, same).map((c) => c.person.name));
+    expect(castOf(a, core).map((c) => c.person.name)).toEqual(
+      castOf(b, same).map((c) => c.person.name),
+    );
     expect(a.people.map((p) => p.name)).toEqual(b.people.map((p) => p.name));
   });
 
@@ -58,7 +61,11 @@ describe('generated catalogue', () => {
 describe('reference data', () => {
   it('lists at least 60 real countries with English and native names', () => {
     expect(countries.length).toBeGreaterThanOrEqual(60);
-    expect(countries.find((c) => c.iso_3166_1 === 'DE')).toEqual({ iso_3166_1: 'DE', english_name: 'Germany', native_name: 'Deutschland' });
+    expect(countries.find((c) => c.iso_3166_1 === 'DE')).toEqual({
+      iso_3166_1: 'DE',
+      english_name: 'Germany',
+      native_name: 'Deutschland',
+    });
     expect(new Set(countries.map((c) => c.iso_3166_1)).size).toBe(countries.length);
   });
 
@@ -69,7 +76,18 @@ describe('reference data', () => {
 
   it("covers the seed's departments", () => {
     const names = departments.map((d) => d.department);
-    for (const name of ['Production', 'Costume & Make-Up', 'Camera', 'Visual Effects', 'Art', 'Directing', 'Actors', 'Lighting', 'Crew', 'Editing']) {
+    for (const name of [
+      'Production',
+      'Costume & Make-Up',
+      'Camera',
+      'Visual Effects',
+      'Art',
+      'Directing',
+      'Actors',
+      'Lighting',
+      'Crew',
+      'Editing',
+    ]) {
       expect(names).toContain(name);
     }
   });

@@ -62,8 +62,38 @@ export interface CollectionCore {
   readonly folded: string;
 }
 
-const ORIGINAL_LANGUAGES = ['en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'en', 'fr', 'fr', 'de', 'de', 'es', 'es', 'ja', 'ko', 'it'] as const;
-const ORIGIN_COUNTRY: Readonly<Record<string, string>> = { en: 'US', fr: 'FR', de: 'DE', es: 'ES', ja: 'JP', ko: 'KR', it: 'IT' };
+const ORIGINAL_LANGUAGES = [
+  'en',
+  'en',
+  'en',
+  'en',
+  'en',
+  'en',
+  'en',
+  'en',
+  'en',
+  'en',
+  'en',
+  'en',
+  'fr',
+  'fr',
+  'de',
+  'de',
+  'es',
+  'es',
+  'ja',
+  'ko',
+  'it',
+] as const;
+const ORIGIN_COUNTRY: Readonly<Record<string, string>> = {
+  en: 'US',
+  fr: 'FR',
+  de: 'DE',
+  es: 'ES',
+  ja: 'JP',
+  ko: 'KR',
+  it: 'IT',
+};
 /** Collections keep every other block of ten films' first three, so about 15% of films are in one. */
 const COLLECTION_BLOCK = 20;
 const COLLECTION_PARTS = 3;
@@ -161,7 +191,10 @@ class PersonRecord implements PersonCore {
 
   get profilePath(): string | null {
     if (this.latest) return null;
-    this.profile ??= imagePath(new Rng(mix(this.seed, KIND.person, this.index, IMAGE_STREAM)), 'profile');
+    this.profile ??= imagePath(
+      new Rng(mix(this.seed, KIND.person, this.index, IMAGE_STREAM)),
+      'profile',
+    );
     return this.profile;
   }
 }
@@ -180,7 +213,10 @@ function indexFromId(id: number, base: number, step: number, count: number): num
 
 function drawDate(rng: Rng, kind: 'movie' | 'tv'): string {
   // Skewed towards recent years, with a few upcoming titles, as a live catalogue has.
-  const year = kind === 'movie' ? Math.min(2027, 1950 + Math.floor(Math.pow(rng.float(), 0.45) * 77)) : Math.min(2026, 1985 + Math.floor(Math.pow(rng.float(), 0.5) * 42));
+  const year =
+    kind === 'movie'
+      ? Math.min(2027, 1950 + Math.floor(Math.pow(rng.float(), 0.45) * 77))
+      : Math.min(2026, 1985 + Math.floor(Math.pow(rng.float(), 0.5) * 42));
   const month = rng.int(1, 12);
   const day = rng.int(1, 28);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -227,10 +263,12 @@ export class Catalogue {
     const people: PersonCore[] = [];
     for (let i = 0; i < personCount; i += 1) people.push(this.makePerson(i, i === personCount - 1));
     this.people = people;
-    for (const person of people.slice(0, -1)) (person.department === 'Acting' ? this.actorPool : this.crewPool).push(person.index);
+    for (const person of people.slice(0, -1))
+      (person.department === 'Acting' ? this.actorPool : this.crewPool).push(person.index);
     const collectionCount = Math.floor(movieCount / COLLECTION_BLOCK);
     const movies: TitleCore[] = [];
-    for (let i = 0; i < movieCount; i += 1) movies.push(this.makeTitle('movie', i, collectionCount));
+    for (let i = 0; i < movieCount; i += 1)
+      movies.push(this.makeTitle('movie', i, collectionCount));
     this.movies = movies;
     const tv: TitleCore[] = [];
     for (let i = 0; i < tvCount; i += 1) tv.push(this.makeTitle('tv', i, 0));
@@ -253,9 +291,12 @@ export class Catalogue {
   private makeTitle(kind: 'movie' | 'tv', index: number, collectionCount: number): TitleCore {
     const rng = this.rng(KIND[kind], index);
     const block = Math.floor(index / COLLECTION_BLOCK);
-    const inCollection = kind === 'movie' && block < collectionCount && index % COLLECTION_BLOCK < COLLECTION_PARTS;
+    const inCollection =
+      kind === 'movie' && block < collectionCount && index % COLLECTION_BLOCK < COLLECTION_PARTS;
     // Films of one collection share their title words; later parts carry a number.
-    const words = inCollection ? drawWords(this.rng(KIND.movie, block * COLLECTION_BLOCK, 7)) : drawWords(rng);
+    const words = inCollection
+      ? drawWords(this.rng(KIND.movie, block * COLLECTION_BLOCK, 7))
+      : drawWords(rng);
     const part = index % COLLECTION_BLOCK;
     const suffix = inCollection && part > 0 ? ` ${part + 1}` : '';
     const title = renderTitle(words, 'en') + suffix;
@@ -297,7 +338,9 @@ export class Catalogue {
   }
 
   private originalTitleOf(words: TitleWords, originalLanguage: string): string {
-    return originalLanguage === 'de' || originalLanguage === 'fr' || originalLanguage === 'es' ? renderTitle(words, originalLanguage) : renderTitle(words, 'en');
+    return originalLanguage === 'de' || originalLanguage === 'fr' || originalLanguage === 'es'
+      ? renderTitle(words, originalLanguage)
+      : renderTitle(words, 'en');
   }
 
   /** The title in its original language. */
@@ -315,10 +358,24 @@ export class Catalogue {
     const given = rng.pick(givenNames);
     const family = rng.pick(familyNames);
     const name = `${given} ${family}`;
-    const department = latest ? 'Acting' : rng.chance(0.7) ? 'Acting' : rng.pick(crewDepartments).department;
+    const department = latest
+      ? 'Acting'
+      : rng.chance(0.7)
+        ? 'Acting'
+        : rng.pick(crewDepartments).department;
     // A newly created person has nothing filled in yet: no image, tiny popularity.
     const popularity = latest ? 0 : Math.round(Math.exp(rng.float() * 5) * 1000) / 1000;
-    return new PersonRecord(index, personId(index), name, rng.int(0, 2), department, popularity, fold(name), this.seed, latest);
+    return new PersonRecord(
+      index,
+      personId(index),
+      name,
+      rng.int(0, 2),
+      department,
+      popularity,
+      fold(name),
+      this.seed,
+      latest,
+    );
   }
 
   movieByIndex(index: number): TitleCore | undefined {
@@ -346,7 +403,10 @@ export class Catalogue {
   }
 
   /** Titles sorted by a key, cached per key. */
-  sortedBy(kind: 'movie' | 'tv', key: 'popularity' | 'trendDay' | 'trendWeek' | 'voteAverage'): readonly TitleCore[] {
+  sortedBy(
+    kind: 'movie' | 'tv',
+    key: 'popularity' | 'trendDay' | 'trendWeek' | 'voteAverage',
+  ): readonly TitleCore[] {
     const cacheKey = `${kind}:${key}`;
     let list = this.sorted.get(cacheKey);
     if (!list) {
@@ -359,7 +419,9 @@ export class Catalogue {
 
   /** People, most popular first (the newest person has no popularity yet and comes last). */
   popularPeople(): readonly PersonCore[] {
-    this.peopleByPopularity ??= [...this.people].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+    this.peopleByPopularity ??= [...this.people].sort(
+      (a, b) => b.popularity - a.popularity || a.id - b.id,
+    );
     return this.peopleByPopularity;
   }
 

@@ -93,4 +93,17 @@ export const countries: readonly CountryRow[] = rows
   .sort((a, b) => a.english_name.localeCompare(b.english_name));
 
 /** Countries where titles are released and streamed in the generated catalogue. */
-export const releaseCountries = ['US', 'GB', 'DE', 'FR', 'ES', 'IT', 'JP', 'BR', 'CA', 'AU', 'NL', 'KR'] as const;
+export const releaseCountries = [
+  'US',
+  'GB',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'JP',
+  'BR',
+  'CA',
+  'AU',
+  'NL',
+  'KR',
+] as const;

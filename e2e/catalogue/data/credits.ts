@@ -49,10 +49,22 @@ function crewPeople(data: Catalogue, core: TitleCore): PersonCore[] {
 
 export function castOf(data: Catalogue, core: TitleCore): CastCredit[] {
   const rng = data.rng(kindCode(core), core.index, CAST_STREAM + 100);
-  return castPeople(data, core).map((person, order) => ({ person, character: character(rng), order, creditId: rng.hex(24) }));
+  return castPeople(data, core).map((person, order) => ({
+    person,
+    character: character(rng),
+    order,
+    creditId: rng.hex(24),
+  }));
 }
 
-const DEFAULT_JOBS: Readonly<Record<string, string>> = { Directing: 'Director', Writing: 'Screenplay', Production: 'Producer', Camera: 'Director of Photography', Editing: 'Editor', Sound: 'Original Music Composer' };
+const DEFAULT_JOBS: Readonly<Record<string, string>> = {
+  Directing: 'Director',
+  Writing: 'Screenplay',
+  Production: 'Producer',
+  Camera: 'Director of Photography',
+  Editing: 'Editor',
+  Sound: 'Original Music Composer',
+};
 /** Every film has these key roles first; the rest follow each person's own department. */
 const KEY_DEPARTMENTS = ['Directing', 'Writing', 'Production'];
 
@@ -61,7 +73,8 @@ export function crewOf(data: Catalogue, core: TitleCore): CrewCredit[] {
   return crewPeople(data, core).map((person, i) => {
     const department = KEY_DEPARTMENTS[i] ?? person.department;
     const jobs = departments.find((d) => d.department === department)?.jobs ?? ['Producer'];
-    const job = i < KEY_DEPARTMENTS.length ? (DEFAULT_JOBS[department] ?? rng.pick(jobs)) : rng.pick(jobs);
+    const job =
+      i < KEY_DEPARTMENTS.length ? (DEFAULT_JOBS[department] ?? rng.pick(jobs)) : rng.pick(jobs);
     return { person, department, job, creditId: rng.hex(24) };
   });
 }
@@ -79,12 +92,26 @@ export function personFields(person: PersonCore): Record<string, unknown> {
   };
 }
 
-export function castJson(credit: CastCredit, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...personFields(credit.person), character: credit.character, credit_id: credit.creditId, order: credit.order, ...extra };
+export function castJson(
+  credit: CastCredit,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    ...personFields(credit.person),
+    character: credit.character,
+    credit_id: credit.creditId,
+    order: credit.order,
+    ...extra,
+  };
 }
 
 export function crewJson(credit: CrewCredit): Record<string, unknown> {
-  return { ...personFields(credit.person), credit_id: credit.creditId, department: credit.department, job: credit.job };
+  return {
+    ...personFields(credit.person),
+    credit_id: credit.creditId,
+    department: credit.department,
+    job: credit.job,
+  };
 }
 
 export interface PersonCredit {
@@ -123,8 +150,12 @@ function titlesOfPerson(data: Catalogue, person: PersonCore): TitleCore[] {
 /** A person's credits, each title's cast and crew entries for them. */
 export function creditsOfPerson(data: Catalogue, person: PersonCore): PersonCredit[] {
   return titlesOfPerson(data, person).flatMap((core) => {
-    const cast = castOf(data, core).filter((c) => c.person === person).map((c): PersonCredit => ({ core, cast: c, crew: undefined }));
-    const crew = crewOf(data, core).filter((c) => c.person === person).map((c): PersonCredit => ({ core, cast: undefined, crew: c }));
+    const cast = castOf(data, core)
+      .filter((c) => c.person === person)
+      .map((c): PersonCredit => ({ core, cast: c, crew: undefined }));
+    const crew = crewOf(data, core)
+      .filter((c) => c.person === person)
+      .map((c): PersonCredit => ({ core, cast: undefined, crew: c }));
     return [...cast, ...crew];
   });
 }

@@ -21,12 +21,16 @@ export function groupCount(data: Catalogue, core: TitleCore): number {
   return seasonsOf(data, core).length >= 3 ? 2 : 1;
 }
 
-export function resolveGroup(data: Catalogue, id: string): { core: TitleCore; group: number } | undefined {
+export function resolveGroup(
+  data: Catalogue,
+  id: string,
+): { core: TitleCore; group: number } | undefined {
   const m = /^5e([0-9a-f]{8})([0-9a-f]{2})([0-9a-f]{12})$/.exec(id);
   if (!m?.[1] || !m[2]) return undefined;
   const core = data.tv[parseInt(m[1], 16)];
   const group = parseInt(m[2], 16);
-  if (!core || group >= groupCount(data, core) || groupIdOf(data, core, group) !== id) return undefined;
+  if (!core || group >= groupCount(data, core) || groupIdOf(data, core, group) !== id)
+    return undefined;
   return { core, group };
 }
 
@@ -35,14 +39,27 @@ interface GroupedEpisodes {
   readonly episodes: Record<string, unknown>[];
 }
 
-function groupsOf(data: Catalogue, core: TitleCore, group: number, language: Language): GroupedEpisodes[] {
+function groupsOf(
+  data: Catalogue,
+  core: TitleCore,
+  group: number,
+  language: Language,
+): GroupedEpisodes[] {
   const seasons = seasonsOf(data, core);
-  const all = seasons.flatMap((s) => Array.from({ length: s.episodeCount }, (_, i) => episodeOf(data, core, s, i + 1, language)));
+  const all = seasons.flatMap((s) =>
+    Array.from({ length: s.episodeCount }, (_, i) => episodeOf(data, core, s, i + 1, language)),
+  );
   if (group === 0) {
-    return seasons.map((s) => ({ name: `Block ${s.seasonNumber}`, episodes: all.filter((e) => e.season_number === s.seasonNumber) }));
+    return seasons.map((s) => ({
+      name: `Block ${s.seasonNumber}`,
+      episodes: all.filter((e) => e.season_number === s.seasonNumber),
+    }));
   }
   const size = Math.ceil(all.length / 3);
-  return ['Beginnings', 'Turning Points', 'Endgame'].map((name, i) => ({ name, episodes: all.slice(i * size, (i + 1) * size) }));
+  return ['Beginnings', 'Turning Points', 'Endgame'].map((name, i) => ({
+    name,
+    episodes: all.slice(i * size, (i + 1) * size),
+  }));
 }
 
 export function episodeGroupSummaries(data: Catalogue, core: TitleCore): Record<string, unknown>[] {
@@ -61,7 +78,12 @@ export function episodeGroupSummaries(data: Catalogue, core: TitleCore): Record<
   });
 }
 
-export function episodeGroupDetails(data: Catalogue, core: TitleCore, group: number, language: Language): Record<string, unknown> {
+export function episodeGroupDetails(
+  data: Catalogue,
+  core: TitleCore,
+  group: number,
+  language: Language,
+): Record<string, unknown> {
   const kind = GROUP_KINDS[group] ?? GROUP_KINDS[0];
   const groups = groupsOf(data, core, group, language);
   return {

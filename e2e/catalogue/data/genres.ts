@@ -44,7 +44,10 @@ export const tvGenres: readonly GenreRow[] = [
   [37, 'Western', 'Western', 'Western'],
 ];
 
-export function genreList(rows: readonly GenreRow[], language: Language): { id: number; name: string }[] {
+export function genreList(
+  rows: readonly GenreRow[],
+  language: Language,
+): { id: number; name: string }[] {
   const column = language === 'de' ? 2 : language === 'fr' ? 3 : 1;
   return rows.map((row) => ({ id: row[0], name: row[column] }));
 }

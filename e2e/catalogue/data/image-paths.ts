@@ -26,6 +26,7 @@ export function imageKindOf(file: string): ImageKind | undefined {
   const m = /^\/[A-Za-z0-9]{27}\.(?:jpg|png)$/.exec(file);
   if (!m) return undefined;
   const mark = file.charAt(27);
-  for (const [kind, info] of Object.entries(IMAGE_KINDS)) if (info.mark === mark) return kind as ImageKind;
+  for (const [kind, info] of Object.entries(IMAGE_KINDS))
+    if (info.mark === mark) return kind as ImageKind;
   return undefined;
 }

@@ -58,7 +58,8 @@ export class Rng {
   filePath(ext = 'jpg'): string {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
     let out = '/';
-    for (let i = 0; i < 27; i += 1) out += alphabet[Math.floor(this.next() * alphabet.length)] ?? 'a';
+    for (let i = 0; i < 27; i += 1)
+      out += alphabet[Math.floor(this.next() * alphabet.length)] ?? 'a';
     return `${out}.${ext}`;
   }
 

@@ -17,7 +17,13 @@ const CERTIFICATIONS: Readonly<Record<string, readonly string[]>> = {
   KR: ['All', '12', '15', '18'],
 };
 
-const FESTIVALS = ['Toronto International Film Festival', 'Venice Film Festival', 'Sundance Film Festival', 'Berlin International Film Festival', 'Festival de Cannes'];
+const FESTIVALS = [
+  'Toronto International Film Festival',
+  'Venice Film Festival',
+  'Sundance Film Festival',
+  'Berlin International Film Festival',
+  'Festival de Cannes',
+];
 const PHYSICAL_NOTES = ['Blu-ray', 'DVD', '4K Ultra HD', ''];
 
 function shiftDate(date: string, days: number): string {
@@ -29,7 +35,10 @@ function shiftDate(date: string, days: number): string {
  * Release dates by country. TMDB's types: 1 premiere, 2 limited theatrical, 3 theatrical,
  * 4 digital, 5 physical, 6 TV.
  */
-export function releaseDatesOf(data: Catalogue, core: TitleCore): { iso_3166_1: string; release_dates: Record<string, unknown>[] }[] {
+export function releaseDatesOf(
+  data: Catalogue,
+  core: TitleCore,
+): { iso_3166_1: string; release_dates: Record<string, unknown>[] }[] {
   const rng = data.rng(1, core.index, 31);
   const home = core.originCountry;
   const countries = [home, ...releaseCountries.filter((c) => c !== home && rng.chance(0.5))];
@@ -40,13 +49,59 @@ export function releaseDatesOf(data: Catalogue, core: TitleCore): { iso_3166_1: 
     const offset = i === 0 ? 0 : rng.int(0, 60);
     const entries: Record<string, unknown>[] = [];
     if (i === 0 && rng.chance(0.4)) {
-      entries.push({ certification: '', descriptors: [], iso_639_1: '', note: rng.pick(FESTIVALS), release_date: shiftDate(core.date, -rng.int(20, 120)), type: 1 });
+      entries.push({
+        certification: '',
+        descriptors: [],
+        iso_639_1: '',
+        note: rng.pick(FESTIVALS),
+        release_date: shiftDate(core.date, -rng.int(20, 120)),
+        type: 1,
+      });
     }
-    if (rng.chance(0.15)) entries.push({ certification, descriptors: [], iso_639_1: '', note: '', release_date: shiftDate(core.date, offset - 7), type: 2 });
-    entries.push({ certification, descriptors: [], iso_639_1: '', note: '', release_date: shiftDate(core.date, offset), type: 3 });
-    if (rng.chance(0.7)) entries.push({ certification, descriptors: [], iso_639_1: '', note: '', release_date: shiftDate(core.date, offset + rng.int(45, 120)), type: 4 });
-    if (rng.chance(0.4)) entries.push({ certification, descriptors: [], iso_639_1: '', note: rng.pick(PHYSICAL_NOTES), release_date: shiftDate(core.date, offset + rng.int(90, 200)), type: 5 });
-    if (rng.chance(0.2)) entries.push({ certification, descriptors: [], iso_639_1: '', note: 'Television premiere', release_date: shiftDate(core.date, offset + rng.int(300, 700)), type: 6 });
+    if (rng.chance(0.15))
+      entries.push({
+        certification,
+        descriptors: [],
+        iso_639_1: '',
+        note: '',
+        release_date: shiftDate(core.date, offset - 7),
+        type: 2,
+      });
+    entries.push({
+      certification,
+      descriptors: [],
+      iso_639_1: '',
+      note: '',
+      release_date: shiftDate(core.date, offset),
+      type: 3,
+    });
+    if (rng.chance(0.7))
+      entries.push({
+        certification,
+        descriptors: [],
+        iso_639_1: '',
+        note: '',
+        release_date: shiftDate(core.date, offset + rng.int(45, 120)),
+        type: 4,
+      });
+    if (rng.chance(0.4))
+      entries.push({
+        certification,
+        descriptors: [],
+        iso_639_1: '',
+        note: rng.pick(PHYSICAL_NOTES),
+        release_date: shiftDate(core.date, offset + rng.int(90, 200)),
+        type: 5,
+      });
+    if (rng.chance(0.2))
+      entries.push({
+        certification,
+        descriptors: [],
+        iso_639_1: '',
+        note: 'Television premiere',
+        release_date: shiftDate(core.date, offset + rng.int(300, 700)),
+        type: 6,
+      });
     return { iso_3166_1: country, release_dates: entries };
   });
 }

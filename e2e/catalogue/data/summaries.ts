@@ -13,7 +13,12 @@ export function overviewOf(data: Catalogue, core: TitleCore, language: Language)
   return renderOverview(core.words, language, variant);
 }
 
-export function movieSummary(data: Catalogue, core: TitleCore, language: Language, mediaType: boolean): Record<string, unknown> {
+export function movieSummary(
+  data: Catalogue,
+  core: TitleCore,
+  language: Language,
+  mediaType: boolean,
+): Record<string, unknown> {
   return {
     adult: core.adult,
     backdrop_path: core.backdropPath,
@@ -33,7 +38,12 @@ export function movieSummary(data: Catalogue, core: TitleCore, language: Languag
   };
 }
 
-export function tvSummary(data: Catalogue, core: TitleCore, language: Language, mediaType: boolean): Record<string, unknown> {
+export function tvSummary(
+  data: Catalogue,
+  core: TitleCore,
+  language: Language,
+  mediaType: boolean,
+): Record<string, unknown> {
   return {
     adult: core.adult,
     backdrop_path: core.backdropPath,
@@ -53,12 +63,23 @@ export function tvSummary(data: Catalogue, core: TitleCore, language: Language, 
   };
 }
 
-export function titleSummary(data: Catalogue, core: TitleCore, language: Language, mediaType: boolean): Record<string, unknown> {
-  return core.kind === 'movie' ? movieSummary(data, core, language, mediaType) : tvSummary(data, core, language, mediaType);
+export function titleSummary(
+  data: Catalogue,
+  core: TitleCore,
+  language: Language,
+  mediaType: boolean,
+): Record<string, unknown> {
+  return core.kind === 'movie'
+    ? movieSummary(data, core, language, mediaType)
+    : tvSummary(data, core, language, mediaType);
 }
 
 /** The three most popular titles a person worked on. */
-export function knownFor(data: Catalogue, person: PersonCore, language: Language): Record<string, unknown>[] {
+export function knownFor(
+  data: Catalogue,
+  person: PersonCore,
+  language: Language,
+): Record<string, unknown>[] {
   const seen = new Set<TitleCore>();
   const titles = creditsOfPerson(data, person)
     .map((credit) => credit.core)
@@ -68,13 +89,28 @@ export function knownFor(data: Catalogue, person: PersonCore, language: Language
   return titles.map((core) => titleSummary(data, core, language, true));
 }
 
-export function personSummary(data: Catalogue, person: PersonCore, language: Language, mediaType: boolean): Record<string, unknown> {
-  return { ...personFields(person), ...(mediaType ? { media_type: 'person' } : {}), known_for: knownFor(data, person, language) };
+export function personSummary(
+  data: Catalogue,
+  person: PersonCore,
+  language: Language,
+  mediaType: boolean,
+): Record<string, unknown> {
+  return {
+    ...personFields(person),
+    ...(mediaType ? { media_type: 'person' } : {}),
+    known_for: knownFor(data, person, language),
+  };
 }
 
-export function collectionSummary(data: Catalogue, collection: CollectionCore, language: Language): Record<string, unknown> {
+export function collectionSummary(
+  data: Catalogue,
+  collection: CollectionCore,
+  language: Language,
+): Record<string, unknown> {
   const first = data.movieByIndex(collection.parts[0] ?? 0);
-  const localName = first ? `${renderTitle(first.words, language)}${COLLECTION_WORD[language]}` : collection.name;
+  const localName = first
+    ? `${renderTitle(first.words, language)}${COLLECTION_WORD[language]}`
+    : collection.name;
   return {
     adult: false,
     backdrop_path: first?.backdropPath ?? null,
@@ -82,9 +118,16 @@ export function collectionSummary(data: Catalogue, collection: CollectionCore, l
     name: localName,
     original_language: 'en',
     original_name: collection.name,
-    overview: first ? `Every film of the “${renderTitle(first.words, 'en')}” series, in order.` : '',
+    overview: first
+      ? `Every film of the “${renderTitle(first.words, 'en')}” series, in order.`
+      : '',
     poster_path: first?.posterPath ?? null,
   };
 }
 
-const COLLECTION_WORD: Readonly<Record<Language, string>> = { en: ' Collection', de: ' Filmreihe', fr: ' - Saga', es: ' - Colección' };
+const COLLECTION_WORD: Readonly<Record<Language, string>> = {
+  en: ' Collection',
+  de: ' Filmreihe',
+  fr: ' - Saga',
+  es: ' - Colección',
+};

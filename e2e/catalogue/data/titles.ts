@@ -1,4 +1,14 @@
-import { adjectives, givenNames, nouns, overviewTemplates, patternWeights, places, titlePatterns, type Language, LANGUAGES } from './words';
+import {
+  adjectives,
+  givenNames,
+  nouns,
+  overviewTemplates,
+  patternWeights,
+  places,
+  titlePatterns,
+  type Language,
+  LANGUAGES,
+} from './words';
 import type { Rng } from './prng';
 
 /** The language-free structure of a generated title, rendered per language on demand. */
@@ -22,7 +32,14 @@ export function drawWords(rng: Rng): TitleWords {
   let noun2 = rng.int(0, nouns.length - 1);
   const noun = rng.int(0, nouns.length - 1);
   if (noun2 === noun) noun2 = (noun2 + 1) % nouns.length;
-  return { pattern, adjective: rng.int(0, adjectives.length - 1), noun, noun2, place: rng.int(0, places.length - 1), name: rng.int(0, givenNames.length - 1) };
+  return {
+    pattern,
+    adjective: rng.int(0, adjectives.length - 1),
+    noun,
+    noun2,
+    place: rng.int(0, places.length - 1),
+    name: rng.int(0, givenNames.length - 1),
+  };
 }
 
 const column = (language: Language): number => Math.max(0, LANGUAGES.indexOf(language));

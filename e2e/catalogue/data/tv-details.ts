@@ -26,13 +26,19 @@ const NETWORKS = [
 ];
 
 function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 }
 
 export function seasonsOf(data: Catalogue, core: TitleCore): SeasonShape[] {
   const rng = data.rng(2, core.index, 71);
   const count = rng.int(1, 6);
-  return Array.from({ length: count }, (_, i) => ({ seasonNumber: i + 1, episodeCount: rng.int(6, 12), airDate: addDays(core.date, i * 365) }));
+  return Array.from({ length: count }, (_, i) => ({
+    seasonNumber: i + 1,
+    episodeCount: rng.int(6, 12),
+    airDate: addDays(core.date, i * 365),
+  }));
 }
 
 export function networkOf(data: Catalogue, core: TitleCore): Record<string, unknown> {
@@ -41,8 +47,10 @@ export function networkOf(data: Catalogue, core: TitleCore): Record<string, unkn
   return { ...network, logo_path: imagePath(rng, 'logo') };
 }
 
-export const episodeId = (seriesIndex: number, season: number, episode: number): number => 2_000_000 + seriesIndex * 400 + season * 25 + episode;
-export const seasonId = (seriesIndex: number, season: number): number => 60_000_000 + seriesIndex * 10 + season;
+export const episodeId = (seriesIndex: number, season: number, episode: number): number =>
+  2_000_000 + seriesIndex * 400 + season * 25 + episode;
+export const seasonId = (seriesIndex: number, season: number): number =>
+  60_000_000 + seriesIndex * 10 + season;
 
 function episodeName(rng: Rng, language: Language): string {
   const col = Math.max(0, ['en', 'de', 'fr', 'es'].indexOf(language));
@@ -50,7 +58,13 @@ function episodeName(rng: Rng, language: Language): string {
 }
 
 /** One episode's summary fields (season details, episode groups). */
-export function episodeOf(data: Catalogue, core: TitleCore, shape: SeasonShape, episode: number, language: Language): Record<string, unknown> {
+export function episodeOf(
+  data: Catalogue,
+  core: TitleCore,
+  shape: SeasonShape,
+  episode: number,
+  language: Language,
+): Record<string, unknown> {
   const rng = data.rng(2, core.index, 80 + shape.seasonNumber, episode);
   const name = episodeName(rng, language);
   const airDate = addDays(shape.airDate, (episode - 1) * 7);
@@ -62,7 +76,9 @@ export function episodeOf(data: Catalogue, core: TitleCore, shape: SeasonShape, 
     id: episodeId(core.index, shape.seasonNumber, episode),
     name,
     overview: `${name}: ${overviewOf(data, core, language)}`,
-    production_code: rng.chance(0.3) ? `${shape.seasonNumber}${String(episode).padStart(2, '0')}` : '',
+    production_code: rng.chance(0.3)
+      ? `${shape.seasonNumber}${String(episode).padStart(2, '0')}`
+      : '',
     runtime: rng.int(22, 62),
     season_number: shape.seasonNumber,
     show_id: core.id,
@@ -73,11 +89,21 @@ export function episodeOf(data: Catalogue, core: TitleCore, shape: SeasonShape, 
 }
 
 /** Guest stars and crew of one episode. */
-export function episodeCredits(data: Catalogue, core: TitleCore, season: number, episode: number): { cast: unknown[]; crew: unknown[]; guest_stars: unknown[] } {
+export function episodeCredits(
+  data: Catalogue,
+  core: TitleCore,
+  season: number,
+  episode: number,
+): { cast: unknown[]; crew: unknown[]; guest_stars: unknown[] } {
   const rng = data.rng(2, core.index, 90 + season, episode);
   const guests = Array.from({ length: rng.int(1, 4) }, (_, i) => {
     const person = data.actorFor(rng);
-    return { ...personFields(person), character: `Guest ${rng.int(1, 99)}`, credit_id: rng.hex(24), order: 500 + i };
+    return {
+      ...personFields(person),
+      character: `Guest ${rng.int(1, 99)}`,
+      credit_id: rng.hex(24),
+      order: 500 + i,
+    };
   });
   const director = data.crewFor(rng);
   const writer = data.crewFor(rng);
@@ -88,7 +114,11 @@ export function episodeCredits(data: Catalogue, core: TitleCore, season: number,
   return { cast: castOf(data, core).map((c) => castJson(c)), crew, guest_stars: guests };
 }
 
-export function tvDetails(data: Catalogue, core: TitleCore, language: Language): Record<string, unknown> {
+export function tvDetails(
+  data: Catalogue,
+  core: TitleCore,
+  language: Language,
+): Record<string, unknown> {
   const rng = data.rng(2, core.index, 73);
   const seasons = seasonsOf(data, core);
   const last = seasons[seasons.length - 1];
@@ -99,7 +129,16 @@ export function tvDetails(data: Catalogue, core: TitleCore, language: Language):
   return {
     adult: core.adult,
     backdrop_path: core.backdropPath,
-    created_by: [{ id: creator.id, credit_id: rng.hex(24), name: creator.name, original_name: creator.name, gender: creator.gender, profile_path: creator.profilePath }],
+    created_by: [
+      {
+        id: creator.id,
+        credit_id: rng.hex(24),
+        name: creator.name,
+        original_name: creator.name,
+        gender: creator.gender,
+        profile_path: creator.profilePath,
+      },
+    ],
     episode_run_time: [rng.int(22, 60)],
     first_air_date: core.date,
     genres: core.genreIds.map((id) => ({ id, name: genreName(tvGenres, id) })),
@@ -121,7 +160,14 @@ export function tvDetails(data: Catalogue, core: TitleCore, language: Language):
     popularity: core.popularity,
     poster_path: core.posterPath,
     production_companies: [companyOf(data, rng.int(0, 400))],
-    production_countries: [{ iso_3166_1: core.originCountry, name: countries.find((c) => c.iso_3166_1 === core.originCountry)?.english_name ?? core.originCountry }],
+    production_countries: [
+      {
+        iso_3166_1: core.originCountry,
+        name:
+          countries.find((c) => c.iso_3166_1 === core.originCountry)?.english_name ??
+          core.originCountry,
+      },
+    ],
     seasons: seasons.map((s) => ({
       air_date: s.airDate,
       episode_count: s.episodeCount,
@@ -141,36 +187,71 @@ export function tvDetails(data: Catalogue, core: TitleCore, language: Language):
   };
 }
 
-export function seasonDetails(data: Catalogue, core: TitleCore, shape: SeasonShape, language: Language): Record<string, unknown> {
-  const seasonName = language === 'de' ? 'Staffel' : language === 'fr' ? 'Saison' : language === 'es' ? 'Temporada' : 'Season';
+export function seasonDetails(
+  data: Catalogue,
+  core: TitleCore,
+  shape: SeasonShape,
+  language: Language,
+): Record<string, unknown> {
+  const seasonName =
+    language === 'de'
+      ? 'Staffel'
+      : language === 'fr'
+        ? 'Saison'
+        : language === 'es'
+          ? 'Temporada'
+          : 'Season';
   return {
     _id: data.rng(2, core.index, 75, shape.seasonNumber).hex(24),
     air_date: shape.airDate,
     episodes: Array.from({ length: shape.episodeCount }, (_, i) => {
       const credits = episodeCredits(data, core, shape.seasonNumber, i + 1);
-      return { ...episodeOf(data, core, shape, i + 1, language), crew: credits.crew, guest_stars: credits.guest_stars };
+      return {
+        ...episodeOf(data, core, shape, i + 1, language),
+        crew: credits.crew,
+        guest_stars: credits.guest_stars,
+      };
     }),
     id: seasonId(core.index, shape.seasonNumber),
     name: `${seasonName} ${shape.seasonNumber}`,
     overview: overviewOf(data, core, language),
     poster_path: imagePath(data.rng(2, core.index, 74, shape.seasonNumber), 'poster'),
     season_number: shape.seasonNumber,
-    vote_average: Math.round((6 + data.rng(2, core.index, 76, shape.seasonNumber).float() * 3) * 10) / 10,
+    vote_average:
+      Math.round((6 + data.rng(2, core.index, 76, shape.seasonNumber).float() * 3) * 10) / 10,
   };
 }
 
-export function seasonTranslations(data: Catalogue, core: TitleCore, shape: SeasonShape): Record<string, unknown>[] {
-  const words: Readonly<Record<string, string>> = { en: 'Season', de: 'Staffel', fr: 'Saison', es: 'Temporada' };
+export function seasonTranslations(
+  data: Catalogue,
+  core: TitleCore,
+  shape: SeasonShape,
+): Record<string, unknown>[] {
+  const words: Readonly<Record<string, string>> = {
+    en: 'Season',
+    de: 'Staffel',
+    fr: 'Saison',
+    es: 'Temporada',
+  };
   return TRANSLATION_LANGUAGES.map((lang) => ({
     iso_3166_1: lang.iso_3166_1,
     iso_639_1: lang.iso_639_1,
     name: lang.name,
     english_name: lang.english_name,
-    data: { name: `${words[lang.iso_639_1] ?? 'Season'} ${shape.seasonNumber}`, overview: overviewOf(data, core, lang.iso_639_1) },
+    data: {
+      name: `${words[lang.iso_639_1] ?? 'Season'} ${shape.seasonNumber}`,
+      overview: overviewOf(data, core, lang.iso_639_1),
+    },
   }));
 }
 
 /** Cast of a series (credits append). */
-export function seriesCredits(data: Catalogue, core: TitleCore): { cast: unknown[]; crew: unknown[] } {
-  return { cast: castOf(data, core).map((c) => castJson(c)), crew: crewOf(data, core).map(crewJson) };
+export function seriesCredits(
+  data: Catalogue,
+  core: TitleCore,
+): { cast: unknown[]; crew: unknown[] } {
+  return {
+    cast: castOf(data, core).map((c) => castJson(c)),
+    crew: crewOf(data, core).map(crewJson),
+  };
 }

@@ -8,7 +8,11 @@ function ratingsOf(ctx: HandlerContext): RatingBook | undefined {
 }
 
 /** `{ id, favorite, rated, watchlist }`: `rated` is false or `{ value }`, as TMDB sends it. */
-export function accountStates(ctx: HandlerContext, kind: StateKind, id: number): Record<string, unknown> {
+export function accountStates(
+  ctx: HandlerContext,
+  kind: StateKind,
+  id: number,
+): Record<string, unknown> {
   const rating = ratingsOf(ctx)?.[kind].get(id);
   return {
     id,
@@ -18,7 +22,11 @@ export function accountStates(ctx: HandlerContext, kind: StateKind, id: number):
   };
 }
 
-export function episodeStates(ctx: HandlerContext, key: string, id: number): Record<string, unknown> {
+export function episodeStates(
+  ctx: HandlerContext,
+  key: string,
+  id: number,
+): Record<string, unknown> {
   const rating = ratingsOf(ctx)?.episode.get(key);
   return { id, rated: rating ? { value: rating.value } : false };
 }

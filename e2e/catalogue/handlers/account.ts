@@ -21,31 +21,47 @@ export function accountJson(account: Account): Record<string, unknown> {
 /** Account lists are in the order items were added; `sort_by=created_at.desc` reverses it. */
 function ordered<T>(ctx: HandlerContext, entries: readonly T[]): T[] {
   const sort = stringArg(ctx, 'sort_by') ?? 'created_at.asc';
-  if (sort !== 'created_at.asc' && sort !== 'created_at.desc') throw invalidParameters('sort_by must be created_at.asc or created_at.desc');
+  if (sort !== 'created_at.asc' && sort !== 'created_at.desc')
+    throw invalidParameters('sort_by must be created_at.asc or created_at.desc');
   return sort === 'created_at.desc' ? [...entries].reverse() : [...entries];
 }
 
-function titlesPage(ctx: HandlerContext, kind: 'movie' | 'tv', ids: Iterable<number>, rating?: (id: number) => Rating | undefined): Record<string, unknown> {
+function titlesPage(
+  ctx: HandlerContext,
+  kind: 'movie' | 'tv',
+  ids: Iterable<number>,
+  rating?: (id: number) => Rating | undefined,
+): Record<string, unknown> {
   const language = languageOf(ctx);
   const cores = [...ids].flatMap((id) => {
     const core = kind === 'movie' ? ctx.data.movieById(id) : ctx.data.tvById(id);
     return core ? [core] : [];
   });
   const render = (core: TitleCore): Record<string, unknown> => {
-    const base = kind === 'movie' ? movieSummary(ctx.data, core, language, false) : tvSummary(ctx.data, core, language, false);
+    const base =
+      kind === 'movie'
+        ? movieSummary(ctx.data, core, language, false)
+        : tvSummary(ctx.data, core, language, false);
     const rated = rating?.(core.id);
     return rated ? { ...base, rating: rated.value } : base;
   };
   return paginate(ordered(ctx, cores), pageOf(ctx), render);
 }
 
-export function ratedEpisodesPage(ctx: HandlerContext, book: Map<string, Rating>): Record<string, unknown> {
+export function ratedEpisodesPage(
+  ctx: HandlerContext,
+  book: Map<string, Rating>,
+): Record<string, unknown> {
   const language = languageOf(ctx);
   const rows = [...book.entries()].flatMap(([key, rating]) => {
     const [seriesId, season, episode] = key.split(':').map(Number);
     const core = ctx.data.tvById(seriesId ?? -1);
-    const shape = core ? seasonsOf(ctx.data, core).find((s) => s.seasonNumber === season) : undefined;
-    return core && shape && episode !== undefined ? [{ ...episodeOf(ctx.data, core, shape, episode, language), rating: rating.value }] : [];
+    const shape = core
+      ? seasonsOf(ctx.data, core).find((s) => s.seasonNumber === season)
+      : undefined;
+    return core && shape && episode !== undefined
+      ? [{ ...episodeOf(ctx.data, core, shape, episode, language), rating: rating.value }]
+      : [];
   });
   return paginate(ordered(ctx, rows), pageOf(ctx), (row) => row);
 }
@@ -67,7 +83,8 @@ function toggle(ctx: HandlerContext, which: 'watchlist' | 'favorite'): Reply {
     set.delete(id);
     return new Reply(200, statusBody(13, 'The item/record was deleted successfully.'));
   }
-  if (set.has(id)) return new Reply(201, statusBody(12, 'The item/record was updated successfully.'));
+  if (set.has(id))
+    return new Reply(201, statusBody(12, 'The item/record was updated successfully.'));
   set.set(id, ctx.now());
   return new Reply(201, statusBody(1, 'Success.'));
 }
@@ -75,10 +92,14 @@ function toggle(ctx: HandlerContext, which: 'watchlist' | 'favorite'): Reply {
 export const accountHandlers: Record<string, Handler> = {
   'GET /3/account': (ctx) => accountJson(requireOwnAccount(ctx)),
   'GET /3/account/{account_id}': (ctx) => accountJson(requireOwnAccount(ctx)),
-  'GET /3/account/{account_id}/watchlist/movies': (ctx) => titlesPage(ctx, 'movie', requireOwnAccount(ctx).watchlist.movie.keys()),
-  'GET /3/account/{account_id}/watchlist/tv': (ctx) => titlesPage(ctx, 'tv', requireOwnAccount(ctx).watchlist.tv.keys()),
-  'GET /3/account/{account_id}/favorite/movies': (ctx) => titlesPage(ctx, 'movie', requireOwnAccount(ctx).favorite.movie.keys()),
-  'GET /3/account/{account_id}/favorite/tv': (ctx) => titlesPage(ctx, 'tv', requireOwnAccount(ctx).favorite.tv.keys()),
+  'GET /3/account/{account_id}/watchlist/movies': (ctx) =>
+    titlesPage(ctx, 'movie', requireOwnAccount(ctx).watchlist.movie.keys()),
+  'GET /3/account/{account_id}/watchlist/tv': (ctx) =>
+    titlesPage(ctx, 'tv', requireOwnAccount(ctx).watchlist.tv.keys()),
+  'GET /3/account/{account_id}/favorite/movies': (ctx) =>
+    titlesPage(ctx, 'movie', requireOwnAccount(ctx).favorite.movie.keys()),
+  'GET /3/account/{account_id}/favorite/tv': (ctx) =>
+    titlesPage(ctx, 'tv', requireOwnAccount(ctx).favorite.tv.keys()),
   'GET /3/account/{account_id}/rated/movies': (ctx) => {
     const book = requireOwnAccount(ctx).ratings.movie;
     return titlesPage(ctx, 'movie', book.keys(), (id) => book.get(id));
@@ -87,7 +108,8 @@ export const accountHandlers: Record<string, Handler> = {
     const book = requireOwnAccount(ctx).ratings.tv;
     return titlesPage(ctx, 'tv', book.keys(), (id) => book.get(id));
   },
-  'GET /3/account/{account_id}/rated/tv/episodes': (ctx) => ratedEpisodesPage(ctx, requireOwnAccount(ctx).ratings.episode),
+  'GET /3/account/{account_id}/rated/tv/episodes': (ctx) =>
+    ratedEpisodesPage(ctx, requireOwnAccount(ctx).ratings.episode),
   'POST /3/account/{account_id}/watchlist': (ctx) => toggle(ctx, 'watchlist'),
   'POST /3/account/{account_id}/favorite': (ctx) => toggle(ctx, 'favorite'),
   'GET /3/account/{account_id}/lists': (ctx) => {
@@ -95,7 +117,16 @@ export const accountHandlers: Record<string, Handler> = {
     const lists = [...ctx.state.lists.values()].filter((l) => l.accountId === account.id);
     return paginate(lists, pageOf(ctx), (l) => {
       const first = ctx.data.movieById(l.items[0] ?? -1);
-      return { description: l.description, favorite_count: 0, id: l.id, item_count: l.items.length, iso_639_1: l.iso_639_1, list_type: 'movie', name: l.name, poster_path: first?.posterPath ?? null };
+      return {
+        description: l.description,
+        favorite_count: 0,
+        id: l.id,
+        item_count: l.items.length,
+        iso_639_1: l.iso_639_1,
+        list_type: 'movie',
+        name: l.name,
+        poster_path: first?.posterPath ?? null,
+      };
     });
   },
 };

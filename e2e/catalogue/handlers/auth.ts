@@ -1,6 +1,12 @@
 import { Reply, type Handler } from '../handler';
 import { tmdbTimestamp } from '../state';
-import { credentialsMissing, invalidLogin, invalidToken, sessionDenied, sessionNotFound } from '../errors';
+import {
+  credentialsMissing,
+  invalidLogin,
+  invalidToken,
+  sessionDenied,
+  sessionNotFound,
+} from '../errors';
 import { bodyObject } from './helpers';
 
 /**
@@ -10,19 +16,33 @@ import { bodyObject } from './helpers';
 export const authHandlers: Record<string, Handler> = {
   'GET /3/authentication/token/new': (ctx) => {
     const token = ctx.state.newToken();
-    return { success: true, expires_at: tmdbTimestamp(token.expiresAt), request_token: token.token };
+    return {
+      success: true,
+      expires_at: tmdbTimestamp(token.expiresAt),
+      request_token: token.token,
+    };
   },
   'POST /3/authentication/token/validate_with_login': (ctx) => {
     const body = bodyObject(ctx);
     const { username, password } = body;
-    if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') throw credentialsMissing();
+    if (
+      typeof username !== 'string' ||
+      typeof password !== 'string' ||
+      username === '' ||
+      password === ''
+    )
+      throw credentialsMissing();
     const token = ctx.state.liveToken(body.request_token);
     if (!token || token.status === 'used' || token.status === 'denied') throw invalidToken();
     const account = ctx.state.login(username, password);
     if (!account) throw invalidLogin();
     token.status = 'approved';
     token.accountId = account.id;
-    return { success: true, expires_at: tmdbTimestamp(token.expiresAt), request_token: token.token };
+    return {
+      success: true,
+      expires_at: tmdbTimestamp(token.expiresAt),
+      request_token: token.token,
+    };
   },
   'POST /3/authentication/session/new': (ctx) => {
     const token = ctx.state.liveToken(bodyObject(ctx).request_token);
@@ -34,7 +54,11 @@ export const authHandlers: Record<string, Handler> = {
   },
   'GET /3/authentication/guest_session/new': (ctx) => {
     const guest = ctx.state.newGuest();
-    return { success: true, guest_session_id: guest.id, expires_at: tmdbTimestamp(guest.expiresAt) };
+    return {
+      success: true,
+      guest_session_id: guest.id,
+      expires_at: tmdbTimestamp(guest.expiresAt),
+    };
   },
   'DELETE /3/authentication/session': (ctx) => {
     const id = bodyObject(ctx).session_id;

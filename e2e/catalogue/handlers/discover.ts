@@ -8,10 +8,15 @@ import { boolArg, languageOf, optionalNumber, pageOf, paginate, stringArg } from
 type Predicate = (core: TitleCore) => boolean;
 
 /** TMDB's list syntax: `28,12` means all of them, `28|12` any of them. */
-export function idListPredicate(raw: string, has: (core: TitleCore, id: number) => boolean, name: string): Predicate {
+export function idListPredicate(
+  raw: string,
+  has: (core: TitleCore, id: number) => boolean,
+  name: string,
+): Predicate {
   const any = raw.includes('|');
   const ids = raw.split(any ? '|' : ',').map((s) => s.trim());
-  if (ids.some((s) => !/^\d+$/.test(s))) throw invalidParameters(`${name} must be ids separated by , or |`);
+  if (ids.some((s) => !/^\d+$/.test(s)))
+    throw invalidParameters(`${name} must be ids separated by , or |`);
   const numbers = ids.map(Number);
   return any ? (c) => numbers.some((id) => has(c, id)) : (c) => numbers.every((id) => has(c, id));
 }
@@ -51,7 +56,11 @@ function filters(ctx: HandlerContext): Predicate[] {
   if (genres) out.push(idListPredicate(genres, (c, id) => c.genreIds.includes(id), 'with_genres'));
   const without = stringArg(ctx, 'without_genres');
   if (without) {
-    const excluded = idListPredicate(without.replace(/,/g, '|'), (c, id) => c.genreIds.includes(id), 'without_genres');
+    const excluded = idListPredicate(
+      without.replace(/,/g, '|'),
+      (c, id) => c.genreIds.includes(id),
+      'without_genres',
+    );
     out.push((c) => !excluded(c));
   }
   const gte = dateArg(ctx, 'primary_release_date.gte') ?? dateArg(ctx, 'release_date.gte');
@@ -74,7 +83,11 @@ function filters(ctx: HandlerContext): Predicate[] {
   const providerList = stringArg(ctx, 'with_watch_providers');
   if (providerList) {
     const region = stringArg(ctx, 'watch_region');
-    const any = idListPredicate(providerList, (c, id) => offeredBy(c, [id], region), 'with_watch_providers');
+    const any = idListPredicate(
+      providerList,
+      (c, id) => offeredBy(c, [id], region),
+      'with_watch_providers',
+    );
     out.push(any);
   }
   return out;
@@ -85,7 +98,9 @@ export const discoverHandlers: Record<string, Handler> = {
     const page = pageOf(ctx);
     const language = languageOf(ctx);
     const predicates = filters(ctx);
-    const list = ctx.data.movies.filter((c) => predicates.every((p) => p(c))).sort(sorter(stringArg(ctx, 'sort_by')));
+    const list = ctx.data.movies
+      .filter((c) => predicates.every((p) => p(c)))
+      .sort(sorter(stringArg(ctx, 'sort_by')));
     return paginate(list, page, (c) => movieSummary(ctx.data, c, language, false));
   },
 };

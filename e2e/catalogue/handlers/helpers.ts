@@ -50,7 +50,11 @@ export function languageOf(ctx: HandlerContext): Language {
 export const PAGE_SIZE = 20;
 
 /** One page of a list; pages past the end are empty, as TMDB's are. */
-export function paginate<T>(items: readonly T[], page: number, render: (item: T) => unknown): Record<string, unknown> {
+export function paginate<T>(
+  items: readonly T[],
+  page: number,
+  render: (item: T) => unknown,
+): Record<string, unknown> {
   const start = (page - 1) * PAGE_SIZE;
   return {
     page,
@@ -68,15 +72,23 @@ export function requireAccount(ctx: HandlerContext): Account {
 /** The account in the path must be the session's own. */
 export function requireOwnAccount(ctx: HandlerContext): Account {
   const account = requireAccount(ctx);
-  if (ctx.params.account_id !== undefined && intArg(ctx.params, 'account_id') !== account.id) throw authFailed();
+  if (ctx.params.account_id !== undefined && intArg(ctx.params, 'account_id') !== account.id)
+    throw authFailed();
   return account;
 }
 
 export function bodyObject(ctx: HandlerContext): Record<string, unknown> {
-  return typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
+  return typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body)
+    ? (ctx.body as Record<string, unknown>)
+    : {};
 }
 
 export function appendList(ctx: HandlerContext): Set<string> {
   const raw = stringArg(ctx, 'append_to_response') ?? '';
-  return new Set(raw.split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }

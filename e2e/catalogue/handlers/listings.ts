@@ -17,7 +17,9 @@ const MIN_VOTES = 50;
 export const listingHandlers: Record<string, Handler> = {
   'GET /3/tv/top_rated': (ctx) => {
     const language = languageOf(ctx);
-    const list = ctx.data.sortedBy('tv', 'voteAverage').filter((c) => c.voteCount >= MIN_VOTES && !c.adult);
+    const list = ctx.data
+      .sortedBy('tv', 'voteAverage')
+      .filter((c) => c.voteCount >= MIN_VOTES && !c.adult);
     return paginate(list, pageOf(ctx), (c) => tvSummary(ctx.data, c, language, false));
   },
   'GET /3/trending/tv/{time_window}': (ctx) => {
@@ -35,7 +37,8 @@ export const listingHandlers: Record<string, Handler> = {
     const key = windowOf(ctx);
     // People trend with their popularity; the day window reshuffles it by a daily factor.
     const people = [...ctx.data.popularPeople()].slice(0, 2000);
-    const factor = (id: number): number => (key === 'trendDay' ? ((id * 2654435761) >>> 0) / 4294967296 + 0.5 : 1);
+    const factor = (id: number): number =>
+      key === 'trendDay' ? ((id * 2654435761) >>> 0) / 4294967296 + 0.5 : 1;
     people.sort((a, b) => b.popularity * factor(b.id) - a.popularity * factor(a.id) || a.id - b.id);
     return paginate(people, pageOf(ctx), (p) => personSummary(ctx.data, p, language, true));
   },
@@ -55,7 +58,9 @@ export const listingHandlers: Record<string, Handler> = {
       name: collection.name,
       original_language: 'en',
       original_name: collection.name,
-      overview: first ? `Every film of the “${collection.name.replace(/ Collection$/, '')}” series, in order.` : '',
+      overview: first
+        ? `Every film of the “${collection.name.replace(/ Collection$/, '')}” series, in order.`
+        : '',
       poster_path: first?.posterPath ?? null,
       backdrop_path: first?.backdropPath ?? null,
       parts,
@@ -66,7 +71,13 @@ export const listingHandlers: Record<string, Handler> = {
     const raw = ctx.params.external_id;
     const id = typeof raw === 'string' ? raw : '';
     const language = languageOf(ctx);
-    const empty = { movie_results: [] as unknown[], person_results: [] as unknown[], tv_results: [] as unknown[], tv_episode_results: [], tv_season_results: [] };
+    const empty = {
+      movie_results: [] as unknown[],
+      person_results: [] as unknown[],
+      tv_results: [] as unknown[],
+      tv_episode_results: [],
+      tv_season_results: [],
+    };
     if (source === 'imdb_id') {
       const m = /^tt(\d{7,8})$/.exec(id);
       const n = m?.[1] ? Number(m[1]) : Number.NaN;

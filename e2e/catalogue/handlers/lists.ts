@@ -1,7 +1,14 @@
 import { Reply, statusBody, type Handler, type HandlerContext } from '../handler';
 import type { UserList } from '../state';
 import { movieSummary } from '../data/summaries';
-import { confirmRequired, duplicateEntry, internalError, invalidParameters, noPermission, notFound } from '../errors';
+import {
+  confirmRequired,
+  duplicateEntry,
+  internalError,
+  invalidParameters,
+  noPermission,
+  notFound,
+} from '../errors';
 import { bodyObject, boolArg, intArg, languageOf, optionalNumber, requireAccount } from './helpers';
 
 function listOf(ctx: HandlerContext): UserList {
@@ -20,7 +27,8 @@ function ownList(ctx: HandlerContext): UserList {
 
 function mediaIdOf(ctx: HandlerContext): number {
   const id = bodyObject(ctx).media_id;
-  if (typeof id !== 'number' || !Number.isInteger(id)) throw invalidParameters('media_id is required');
+  if (typeof id !== 'number' || !Number.isInteger(id))
+    throw invalidParameters('media_id is required');
   return id;
 }
 
@@ -34,7 +42,10 @@ export const listHandlers: Record<string, Handler> = {
     const description = typeof body.description === 'string' ? body.description : '';
     const language = typeof body.language === 'string' ? body.language : 'en';
     const list = ctx.state.createList(account.id, name, description, language);
-    return new Reply(201, { ...statusBody(1, 'The item/record was created successfully.'), list_id: list.id });
+    return new Reply(201, {
+      ...statusBody(1, 'The item/record was created successfully.'),
+      list_id: list.id,
+    });
   },
   'GET /3/list/{list_id}': (ctx) => {
     const list = listOf(ctx);

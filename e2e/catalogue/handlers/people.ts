@@ -20,8 +20,30 @@ function combinedCredits(ctx: HandlerContext, person: PersonCore): Record<string
   const language = languageOf(ctx);
   const credits = creditsOfPerson(ctx.data, person);
   return {
-    cast: credits.flatMap((c) => (c.cast ? [{ ...titleSummary(ctx.data, c.core, language, true), character: c.cast.character, credit_id: c.cast.creditId, order: c.cast.order }] : [])),
-    crew: credits.flatMap((c) => (c.crew ? [{ ...titleSummary(ctx.data, c.core, language, true), credit_id: c.crew.creditId, department: c.crew.department, job: c.crew.job }] : [])),
+    cast: credits.flatMap((c) =>
+      c.cast
+        ? [
+            {
+              ...titleSummary(ctx.data, c.core, language, true),
+              character: c.cast.character,
+              credit_id: c.cast.creditId,
+              order: c.cast.order,
+            },
+          ]
+        : [],
+    ),
+    crew: credits.flatMap((c) =>
+      c.crew
+        ? [
+            {
+              ...titleSummary(ctx.data, c.core, language, true),
+              credit_id: c.crew.creditId,
+              department: c.crew.department,
+              job: c.crew.job,
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -32,12 +54,24 @@ function taggedImages(ctx: HandlerContext, person: PersonCore): Record<string, u
     const rng = ctx.data.rng(3, person.index, 200, i);
     const core = credit.core;
     if (core.kind === 'movie') {
-      return { ...imageFile(imagePath(rng, 'poster'), 'poster', 'en', rng), id: rng.hex(24), image_type: 'poster', media: movieSummary(ctx.data, core, language, true), media_type: 'movie' };
+      return {
+        ...imageFile(imagePath(rng, 'poster'), 'poster', 'en', rng),
+        id: rng.hex(24),
+        image_type: 'poster',
+        media: movieSummary(ctx.data, core, language, true),
+        media_type: 'movie',
+      };
     }
     const shape = seasonsOf(ctx.data, core)[0];
     const episode = shape ? episodeOf(ctx.data, core, shape, 1, language) : {};
     // TMDB tags a still without language as `xx`.
-    return { ...imageFile(imagePath(rng, 'still'), 'still', 'xx', rng), id: rng.hex(24), image_type: 'still', media: { ...episode, media_type: 'tv_episode' }, media_type: 'episode' };
+    return {
+      ...imageFile(imagePath(rng, 'still'), 'still', 'xx', rng),
+      id: rng.hex(24),
+      image_type: 'still',
+      media: { ...episode, media_type: 'tv_episode' },
+      media_type: 'episode',
+    };
   });
 }
 
@@ -49,7 +83,9 @@ export const peopleHandlers: Record<string, Handler> = {
     if (names.has('combined_credits')) out.combined_credits = combinedCredits(ctx, person);
     if (names.has('images')) {
       const rng = ctx.data.rng(3, person.index, 62);
-      out.images = { profiles: person.profilePath ? [imageFile(person.profilePath, 'profile', null, rng)] : [] };
+      out.images = {
+        profiles: person.profilePath ? [imageFile(person.profilePath, 'profile', null, rng)] : [],
+      };
     }
     if (names.has('external_ids')) out.external_ids = { imdb_id: out.imdb_id ?? null };
     return out;
@@ -57,7 +93,9 @@ export const peopleHandlers: Record<string, Handler> = {
   'GET /3/person/latest': (ctx) => personDetails(ctx.data, ctx.data.latestPerson),
   'GET /3/person/popular': (ctx) => {
     const language = languageOf(ctx);
-    return paginate(ctx.data.popularPeople(), pageOf(ctx), (p) => personSummary(ctx.data, p, language, false));
+    return paginate(ctx.data.popularPeople(), pageOf(ctx), (p) =>
+      personSummary(ctx.data, p, language, false),
+    );
   },
   'GET /3/person/{person_id}/tagged_images': (ctx) => {
     const person = personOf(ctx);

@@ -20,10 +20,14 @@ function bookOf(ctx: HandlerContext): RatingBook {
 /** TMDB's rating rule: 0.5 to 10 in steps of 0.5, with its own messages (status 18). */
 function ratingValue(ctx: HandlerContext): number {
   const value = bodyObject(ctx).value;
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new CatalogueError(400, 18, 'Value invalid: Values must be a multiple of 0.50.');
-  if (value < 0.5) throw new CatalogueError(400, 18, 'Value too low: Value must be greater than 0.0.');
-  if (value > 10) throw new CatalogueError(400, 18, 'Value too high: Value must be less than, or equal to 10.0.');
-  if (!Number.isInteger(value * 2)) throw new CatalogueError(400, 18, 'Value invalid: Values must be a multiple of 0.50.');
+  if (typeof value !== 'number' || Number.isNaN(value))
+    throw new CatalogueError(400, 18, 'Value invalid: Values must be a multiple of 0.50.');
+  if (value < 0.5)
+    throw new CatalogueError(400, 18, 'Value too low: Value must be greater than 0.0.');
+  if (value > 10)
+    throw new CatalogueError(400, 18, 'Value too high: Value must be less than, or equal to 10.0.');
+  if (!Number.isInteger(value * 2))
+    throw new CatalogueError(400, 18, 'Value invalid: Values must be a multiple of 0.50.');
   return value;
 }
 
@@ -31,7 +35,12 @@ function rate<K>(ctx: HandlerContext, map: Map<K, { value: number; at: number }>
   const value = ratingValue(ctx);
   const existed = map.has(key);
   map.set(key, { value, at: ctx.now() });
-  return new Reply(201, existed ? statusBody(12, 'The item/record was updated successfully.') : statusBody(1, 'Success.'));
+  return new Reply(
+    201,
+    existed
+      ? statusBody(12, 'The item/record was updated successfully.')
+      : statusBody(1, 'Success.'),
+  );
 }
 
 function unrate<K>(map: Map<K, unknown>, key: K): Reply {
@@ -61,8 +70,10 @@ export const ratingHandlers: Record<string, Handler> = {
   'DELETE /3/movie/{movie_id}/rating': (ctx) => unrate(bookOf(ctx).movie, movieOf(ctx).id),
   'POST /3/tv/{series_id}/rating': (ctx) => rate(ctx, bookOf(ctx).tv, seriesOf(ctx).id),
   'DELETE /3/tv/{series_id}/rating': (ctx) => unrate(bookOf(ctx).tv, seriesOf(ctx).id),
-  'POST /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating': (ctx) => rate(ctx, bookOf(ctx).episode, episodeKey(ctx).key),
-  'DELETE /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating': (ctx) => unrate(bookOf(ctx).episode, episodeKey(ctx).key),
+  'POST /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating': (ctx) =>
+    rate(ctx, bookOf(ctx).episode, episodeKey(ctx).key),
+  'DELETE /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating': (ctx) =>
+    unrate(bookOf(ctx).episode, episodeKey(ctx).key),
   'GET /3/movie/{movie_id}/account_states': (ctx) => {
     bookOf(ctx);
     return accountStates(ctx, 'movie', movieOf(ctx).id);
@@ -80,13 +91,20 @@ export const ratingHandlers: Record<string, Handler> = {
     const book = guestOf(ctx).ratings.movie;
     const language = languageOf(ctx);
     const cores = [...book.keys()].flatMap((id) => ctx.data.movieById(id) ?? []);
-    return paginate(cores, pageOf(ctx), (c) => ({ ...movieSummary(ctx.data, c, language, false), rating: book.get(c.id)?.value ?? 0 }));
+    return paginate(cores, pageOf(ctx), (c) => ({
+      ...movieSummary(ctx.data, c, language, false),
+      rating: book.get(c.id)?.value ?? 0,
+    }));
   },
   'GET /3/guest_session/{guest_session_id}/rated/tv': (ctx) => {
     const book = guestOf(ctx).ratings.tv;
     const language = languageOf(ctx);
     const cores = [...book.keys()].flatMap((id) => ctx.data.tvById(id) ?? []);
-    return paginate(cores, pageOf(ctx), (c) => ({ ...tvSummary(ctx.data, c, language, false), rating: book.get(c.id)?.value ?? 0 }));
+    return paginate(cores, pageOf(ctx), (c) => ({
+      ...tvSummary(ctx.data, c, language, false),
+      rating: book.get(c.id)?.value ?? 0,
+    }));
   },
-  'GET /3/guest_session/{guest_session_id}/rated/tv/episodes': (ctx) => ratedEpisodesPage(ctx, guestOf(ctx).ratings.episode),
+  'GET /3/guest_session/{guest_session_id}/rated/tv/episodes': (ctx) =>
+    ratedEpisodesPage(ctx, guestOf(ctx).ratings.episode),
 };

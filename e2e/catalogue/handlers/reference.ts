@@ -5,7 +5,44 @@ import { genreList, movieGenres, tvGenres } from '../data/genres';
 import { providers } from '../data/providers';
 import { languageOf, stringArg } from './helpers';
 
-const CHANGE_KEYS = ['adult', 'air_date', 'also_known_as', 'biography', 'birthday', 'budget', 'cast', 'certifications', 'character_names', 'created_by', 'crew', 'deathday', 'episode', 'episode_number', 'episode_run_time', 'genres', 'homepage', 'images', 'imdb_id', 'name', 'network', 'overview', 'place_of_birth', 'poster', 'production_companies', 'release_dates', 'revenue', 'runtime', 'season', 'status', 'tagline', 'title', 'translations', 'tvdb_id', 'type', 'videos'];
+const CHANGE_KEYS = [
+  'adult',
+  'air_date',
+  'also_known_as',
+  'biography',
+  'birthday',
+  'budget',
+  'cast',
+  'certifications',
+  'character_names',
+  'created_by',
+  'crew',
+  'deathday',
+  'episode',
+  'episode_number',
+  'episode_run_time',
+  'genres',
+  'homepage',
+  'images',
+  'imdb_id',
+  'name',
+  'network',
+  'overview',
+  'place_of_birth',
+  'poster',
+  'production_companies',
+  'release_dates',
+  'revenue',
+  'runtime',
+  'season',
+  'status',
+  'tagline',
+  'title',
+  'translations',
+  'tvdb_id',
+  'type',
+  'videos',
+];
 
 export const referenceHandlers: Record<string, Handler> = {
   'GET /3/configuration/countries': () => countries,
@@ -27,7 +64,15 @@ export const referenceHandlers: Record<string, Handler> = {
   'GET /3/genre/tv/list': (ctx) => ({ genres: genreList(tvGenres, languageOf(ctx)) }),
   'GET /3/watch/providers/regions': () => {
     const regions = new Set(providers.flatMap((p) => p.regions));
-    return { results: countries.filter((c) => regions.has(c.iso_3166_1)).map((c) => ({ iso_3166_1: c.iso_3166_1, english_name: c.english_name, native_name: c.native_name })) };
+    return {
+      results: countries
+        .filter((c) => regions.has(c.iso_3166_1))
+        .map((c) => ({
+          iso_3166_1: c.iso_3166_1,
+          english_name: c.english_name,
+          native_name: c.native_name,
+        })),
+    };
   },
   'GET /3/watch/providers/movie': (ctx) => {
     const region = stringArg(ctx, 'watch_region');

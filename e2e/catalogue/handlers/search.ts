@@ -12,56 +12,94 @@ function queryOf(ctx: HandlerContext): string {
   return query;
 }
 
-function findTitles(ctx: HandlerContext, source: readonly TitleCore[], query: string, year: number | undefined): TitleCore[] {
+function findTitles(
+  ctx: HandlerContext,
+  source: readonly TitleCore[],
+  query: string,
+  year: number | undefined,
+): TitleCore[] {
   const adult = boolArg(ctx, 'include_adult');
   return source
-    .filter((c) => (adult || !c.adult) && (year === undefined || c.date.startsWith(String(year))) && matchesQuery(c.folded, query))
+    .filter(
+      (c) =>
+        (adult || !c.adult) &&
+        (year === undefined || c.date.startsWith(String(year))) &&
+        matchesQuery(c.folded, query),
+    )
     .sort((a, b) => b.popularity - a.popularity || a.id - b.id);
 }
 
 function findPeople(ctx: HandlerContext, query: string): PersonCore[] {
-  return ctx.data.people.filter((p) => matchesQuery(p.folded, query)).sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+  return ctx.data.people
+    .filter((p) => matchesQuery(p.folded, query))
+    .sort((a, b) => b.popularity - a.popularity || a.id - b.id);
 }
 
 function findCollections(ctx: HandlerContext, query: string): CollectionCore[] {
   return ctx.data.collections.filter((c) => matchesQuery(c.folded, query));
 }
 
-type Hit = { kind: 'movie' | 'tv'; core: TitleCore; popularity: number } | { kind: 'person'; core: PersonCore; popularity: number };
+type Hit =
+  | { kind: 'movie' | 'tv'; core: TitleCore; popularity: number }
+  | { kind: 'person'; core: PersonCore; popularity: number };
 
 export const searchHandlers: Record<string, Handler> = {
   'GET /3/search/movie': (ctx) => {
     const query = queryOf(ctx);
     const language = languageOf(ctx);
     const year = optionalNumber(ctx, 'primary_release_year') ?? optionalNumber(ctx, 'year');
-    return paginate(findTitles(ctx, ctx.data.movies, query, year), pageOf(ctx), (c) => movieSummary(ctx.data, c, language, false));
+    return paginate(findTitles(ctx, ctx.data.movies, query, year), pageOf(ctx), (c) =>
+      movieSummary(ctx.data, c, language, false),
+    );
   },
   'GET /3/search/tv': (ctx) => {
     const query = queryOf(ctx);
     const language = languageOf(ctx);
     const year = optionalNumber(ctx, 'first_air_date_year') ?? optionalNumber(ctx, 'year');
-    return paginate(findTitles(ctx, ctx.data.tv, query, year), pageOf(ctx), (c) => tvSummary(ctx.data, c, language, false));
+    return paginate(findTitles(ctx, ctx.data.tv, query, year), pageOf(ctx), (c) =>
+      tvSummary(ctx.data, c, language, false),
+    );
   },
   'GET /3/search/person': (ctx) => {
     const query = queryOf(ctx);
     const language = languageOf(ctx);
-    return paginate(findPeople(ctx, query), pageOf(ctx), (p) => personSummary(ctx.data, p, language, false));
+    return paginate(findPeople(ctx, query), pageOf(ctx), (p) =>
+      personSummary(ctx.data, p, language, false),
+    );
   },
   'GET /3/search/collection': (ctx) => {
     const query = queryOf(ctx);
     const language = languageOf(ctx);
-    return paginate(findCollections(ctx, query), pageOf(ctx), (c) => collectionSummary(ctx.data, c, language));
+    return paginate(findCollections(ctx, query), pageOf(ctx), (c) =>
+      collectionSummary(ctx.data, c, language),
+    );
   },
   'GET /3/search/multi': (ctx) => {
     const query = queryOf(ctx);
     const language = languageOf(ctx);
     const hits: Hit[] = [
-      ...findTitles(ctx, ctx.data.movies, query, undefined).map((core): Hit => ({ kind: 'movie', core, popularity: core.popularity })),
-      ...findTitles(ctx, ctx.data.tv, query, undefined).map((core): Hit => ({ kind: 'tv', core, popularity: core.popularity })),
-      ...findPeople(ctx, query).map((core): Hit => ({ kind: 'person', core, popularity: core.popularity })),
+      ...findTitles(ctx, ctx.data.movies, query, undefined).map((core): Hit => ({
+        kind: 'movie',
+        core,
+        popularity: core.popularity,
+      })),
+      ...findTitles(ctx, ctx.data.tv, query, undefined).map((core): Hit => ({
+        kind: 'tv',
+        core,
+        popularity: core.popularity,
+      })),
+      ...findPeople(ctx, query).map((core): Hit => ({
+        kind: 'person',
+        core,
+        popularity: core.popularity,
+      })),
     ].sort((a, b) => b.popularity - a.popularity || a.core.id - b.core.id);
     return paginate(hits, pageOf(ctx), (hit) =>
-      hit.kind === 'person' ? personSummary(ctx.data, hit.core, language, true) : hit.kind === 'movie' ? movieSummary(ctx.data, hit.core, language, true) : tvSummary(ctx.data, hit.core, language, true),
+      hit.kind === 'person'
+        ? personSummary(ctx.data, hit.core, language, true)
+        : hit.kind === 'movie'
+          ? movieSummary(ctx.data, hit.core, language, true)
+          : tvSummary(ctx.data, hit.core, language, true),
     );
   },
 };

@@ -2,7 +2,16 @@ import type { Handler, HandlerContext } from '../handler';
 import type { Catalogue, TitleCore } from '../data/catalogue';
 import type { Language } from '../data/words';
 import { movieDetails } from '../data/movie-details';
-import { tvDetails, seriesCredits, seasonsOf, seasonDetails, seasonTranslations, episodeCredits, episodeId, seasonId } from '../data/tv-details';
+import {
+  tvDetails,
+  seriesCredits,
+  seasonsOf,
+  seasonDetails,
+  seasonTranslations,
+  episodeCredits,
+  episodeId,
+  seasonId,
+} from '../data/tv-details';
 import { releaseDatesOf } from '../data/release-dates';
 import { titleImages, titleTranslations, titleVideos, titleWatchProviders } from '../data/extras';
 import { castJson, castOf, crewJson, crewOf } from '../data/credits';
@@ -31,7 +40,8 @@ export function recommendationsFor(data: Catalogue, core: TitleCore): TitleCore[
   const source = data.sortedBy(core.kind, 'popularity');
   const out: TitleCore[] = [];
   for (const other of source) {
-    if (other !== core && !other.adult && lead !== undefined && other.genreIds.includes(lead)) out.push(other);
+    if (other !== core && !other.adult && lead !== undefined && other.genreIds.includes(lead))
+      out.push(other);
     if (out.length >= 40) break;
   }
   return out;
@@ -41,28 +51,50 @@ export function recommendationsFor(data: Catalogue, core: TitleCore): TitleCore[
 export function similarTo(data: Catalogue, core: TitleCore): TitleCore[] {
   const out: TitleCore[] = [];
   for (const other of data.sortedBy(core.kind, 'voteAverage')) {
-    if (other !== core && !other.adult && other.genreIds.some((g) => core.genreIds.includes(g))) out.push(other);
+    if (other !== core && !other.adult && other.genreIds.some((g) => core.genreIds.includes(g)))
+      out.push(other);
     if (out.length >= 60) break;
   }
   return out;
 }
 
-function appended(ctx: HandlerContext, core: TitleCore, language: Language): Record<string, unknown> {
+function appended(
+  ctx: HandlerContext,
+  core: TitleCore,
+  language: Language,
+): Record<string, unknown> {
   const names = appendList(ctx);
   const { data } = ctx;
   const out: Record<string, unknown> = {};
-  const summary = (c: TitleCore): unknown => (c.kind === 'movie' ? movieSummary(data, c, language, true) : tvSummary(data, c, language, true));
+  const summary = (c: TitleCore): unknown =>
+    c.kind === 'movie' ? movieSummary(data, c, language, true) : tvSummary(data, c, language, true);
   for (const name of names) {
-    if (name === 'credits') out.credits = core.kind === 'movie' ? { cast: castOf(data, core).map((c) => castJson(c, { cast_id: c.order + 1 })), crew: crewOf(data, core).map(crewJson) } : seriesCredits(data, core);
+    if (name === 'credits')
+      out.credits =
+        core.kind === 'movie'
+          ? {
+              cast: castOf(data, core).map((c) => castJson(c, { cast_id: c.order + 1 })),
+              crew: crewOf(data, core).map(crewJson),
+            }
+          : seriesCredits(data, core);
     else if (name === 'images') out.images = titleImages(data, core);
     else if (name === 'videos') out.videos = { results: titleVideos(data, core) };
-    else if (name === 'recommendations') out.recommendations = paginate(recommendationsFor(data, core), 1, summary);
+    else if (name === 'recommendations')
+      out.recommendations = paginate(recommendationsFor(data, core), 1, summary);
     else if (name === 'similar') out.similar = paginate(similarTo(data, core), 1, summary);
-    else if (name === 'release_dates' && core.kind === 'movie') out.release_dates = { results: releaseDatesOf(data, core) };
-    else if (name === 'watch/providers') out['watch/providers'] = { results: titleWatchProviders(data, core) };
-    else if (name === 'translations') out.translations = { translations: titleTranslations(data, core) };
-    else if (name === 'external_ids') out.external_ids = { imdb_id: imdbIdOf(core.kind, core.index), ...(core.kind === 'tv' ? { tvdb_id: 70_000 + core.index } : {}) };
-    else if (name === 'account_states' && (ctx.account || ctx.guest)) out.account_states = accountStates(ctx, core.kind, core.id);
+    else if (name === 'release_dates' && core.kind === 'movie')
+      out.release_dates = { results: releaseDatesOf(data, core) };
+    else if (name === 'watch/providers')
+      out['watch/providers'] = { results: titleWatchProviders(data, core) };
+    else if (name === 'translations')
+      out.translations = { translations: titleTranslations(data, core) };
+    else if (name === 'external_ids')
+      out.external_ids = {
+        imdb_id: imdbIdOf(core.kind, core.index),
+        ...(core.kind === 'tv' ? { tvdb_id: 70_000 + core.index } : {}),
+      };
+    else if (name === 'account_states' && (ctx.account || ctx.guest))
+      out.account_states = accountStates(ctx, core.kind, core.id);
   }
   return out;
 }
@@ -87,7 +119,9 @@ export const titleHandlers: Record<string, Handler> = {
   'GET /3/movie/{movie_id}/recommendations': (ctx) => {
     const core = movieOf(ctx);
     const language = languageOf(ctx);
-    return paginate(recommendationsFor(ctx.data, core), pageOf(ctx), (c) => movieSummary(ctx.data, c, language, true));
+    return paginate(recommendationsFor(ctx.data, core), pageOf(ctx), (c) =>
+      movieSummary(ctx.data, c, language, true),
+    );
   },
   'GET /3/movie/{movie_id}/watch/providers': (ctx) => {
     const core = movieOf(ctx);
@@ -101,7 +135,9 @@ export const titleHandlers: Record<string, Handler> = {
   'GET /3/tv/{series_id}/similar': (ctx) => {
     const core = seriesOf(ctx);
     const language = languageOf(ctx);
-    return paginate(similarTo(ctx.data, core), pageOf(ctx), (c) => tvSummary(ctx.data, c, language, false));
+    return paginate(similarTo(ctx.data, core), pageOf(ctx), (c) =>
+      tvSummary(ctx.data, c, language, false),
+    );
   },
   'GET /3/tv/{series_id}/watch/providers': (ctx) => {
     const core = seriesOf(ctx);
@@ -113,20 +149,29 @@ export const titleHandlers: Record<string, Handler> = {
     const names = appendList(ctx);
     const extra: Record<string, unknown> = {};
     if (names.has('credits')) extra.credits = seriesCredits(ctx.data, core);
-    if (names.has('translations')) extra.translations = { translations: seasonTranslations(ctx.data, core, seasonShape(ctx, core)) };
+    if (names.has('translations'))
+      extra.translations = {
+        translations: seasonTranslations(ctx.data, core, seasonShape(ctx, core)),
+      };
     return { ...details, ...extra };
   },
   'GET /3/tv/{series_id}/season/{season_number}/translations': (ctx) => {
     const core = seriesOf(ctx);
     const shape = seasonShape(ctx, core);
-    return { id: seasonId(core.index, shape.seasonNumber), translations: seasonTranslations(ctx.data, core, shape) };
+    return {
+      id: seasonId(core.index, shape.seasonNumber),
+      translations: seasonTranslations(ctx.data, core, shape),
+    };
   },
   'GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits': (ctx) => {
     const core = seriesOf(ctx);
     const shape = seasonShape(ctx, core);
     const episode = intArg(ctx.params, 'episode_number');
     if (episode < 1 || episode > shape.episodeCount) throw notFound();
-    return { ...episodeCredits(ctx.data, core, shape.seasonNumber, episode), id: episodeId(core.index, shape.seasonNumber, episode) };
+    return {
+      ...episodeCredits(ctx.data, core, shape.seasonNumber, episode),
+      id: episodeId(core.index, shape.seasonNumber, episode),
+    };
   },
   'GET /3/tv/{series_id}/episode_groups': (ctx) => {
     const core = seriesOf(ctx);

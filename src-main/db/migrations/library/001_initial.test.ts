@@ -20,12 +20,18 @@ describe('library migration 001_initial', () => {
     expect(() => entry.run('rated', 'movie', 5, -1, -1, 11)).toThrow(/CHECK/);
     expect(() => entry.run('rated', 'episode', 1399, 1, 1, 6)).toThrow(/UNIQUE|PRIMARY/);
 
-    db.prepare("INSERT INTO lists (id, name, created_at, updated_at) VALUES ('local-1', 'Noir', 1, 1)").run();
-    db.prepare("INSERT INTO list_items (list_id, media_type, media_id, added_at) VALUES ('local-1', 'movie', 5, 1)").run();
+    db.prepare(
+      "INSERT INTO lists (id, name, created_at, updated_at) VALUES ('local-1', 'Noir', 1, 1)",
+    ).run();
+    db.prepare(
+      "INSERT INTO list_items (list_id, media_type, media_id, added_at) VALUES ('local-1', 'movie', 5, 1)",
+    ).run();
     db.prepare("DELETE FROM lists WHERE id = 'local-1'").run();
     expect(db.prepare('SELECT count(*) FROM list_items').pluck().get()).toBe(0);
 
-    const seq = db.prepare("INSERT INTO outbox (item_key, op, queued_at) VALUES ('watchlist:movie:5', '{}', 1)").run();
+    const seq = db
+      .prepare("INSERT INTO outbox (item_key, op, queued_at) VALUES ('watchlist:movie:5', '{}', 1)")
+      .run();
     expect(seq.lastInsertRowid).toBe(1);
     expect(db.prepare('SELECT status FROM outbox').pluck().get()).toBe('pending');
     expect(() => db.prepare("UPDATE outbox SET status = 'lost'").run()).toThrow(/CHECK/);
