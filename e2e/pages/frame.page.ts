@@ -13,7 +13,7 @@ export class AppFrame {
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Sections' });
     this.main = page.getByRole('main');
-    this.status = page.getByRole('status');
+    this.status = page.getByRole('status', { name: 'Status' });
     this.skipLink = page.getByRole('link', { name: 'Skip to main content' });
   }
 

@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
 
+/** The most rows one read returns: above any real account's collection, bounded for memory. */
+export const MAX_COLLECTION_READ = 20_000;
+
 export type CollectionKind = 'watchlist' | 'favorite' | 'rated' | 'list';
 export type CollectionSort = 'added' | 'title' | 'release' | 'popularity' | 'rating';
 
@@ -84,7 +87,7 @@ export function createCollectionReader(
       listId: query.listId ?? '',
       mediaType: query.mediaType ?? '',
       filter: (query.filter ?? '').trim().toLowerCase(),
-      limit: Math.min(Math.max(1, Math.trunc(query.limit ?? 50)), 1000),
+      limit: Math.min(Math.max(1, Math.trunc(query.limit ?? 50)), MAX_COLLECTION_READ),
       offset: Math.max(0, Math.trunc(query.offset ?? 0)),
     }) as Array<CollectionItem & { total: number }>;
     return { items: rows.map(({ total: _total, ...item }) => item), total: rows[0]?.total ?? 0 };

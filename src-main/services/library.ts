@@ -36,7 +36,8 @@ export interface LibraryDeps {
   onQueued: () => void;
 }
 
-const MAX_ITEMS = 1000;
+/** A collection read returns every item (a large watchlist holds thousands); the UI virtualizes. */
+const MAX_ITEMS = 20_000;
 const OPEN_KEYS_SQL = "SELECT item_key FROM outbox WHERE status IN ('pending', 'in_flight')";
 
 /**

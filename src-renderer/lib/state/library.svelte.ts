@@ -56,11 +56,24 @@ export class LibraryState {
     return this.#counts[media] ?? 0;
   }
 
-  /** Follows `library.changed`; returns the function that stops. */
+  /**
+   * Follows `library.changed`, and the end of each sync run (which clears "Waiting to sync"
+   * markers without changing the collection); returns the function that stops.
+   */
   start(bridge: MarqueeApi): () => void {
-    return bridge.on('library.changed', ({ collections }) => {
-      if (collections.includes(this.#collection)) void this.load();
-    });
+    const stops = [
+      bridge.on('library.changed', ({ collections }) => {
+        if (collections.includes(this.#collection)) void this.load();
+      }),
+      bridge.on('sync.status', (status) => {
+        if (!status.running && this.#loaded) void this.load();
+      }),
+    ];
+    return () => {
+      stops.forEach((stop) => {
+        stop();
+      });
+    };
   }
 
   /** Switches collection or media type and loads it; a media type the collection lacks becomes films. */

@@ -39,10 +39,21 @@ export class ListsState {
     return this.#openError;
   }
 
+  /** Follows `library.changed` and the end of sync runs; returns the function that stops. */
   start(bridge: MarqueeApi): () => void {
-    return bridge.on('library.changed', ({ collections }) => {
-      if (collections.includes('lists')) void this.refresh();
-    });
+    const stops = [
+      bridge.on('library.changed', ({ collections }) => {
+        if (collections.includes('lists')) void this.refresh();
+      }),
+      bridge.on('sync.status', (status) => {
+        if (!status.running && this.#loaded) void this.refresh();
+      }),
+    ];
+    return () => {
+      stops.forEach((stop) => {
+        stop();
+      });
+    };
   }
 
   /** Reloads the overview and, when one is open, that list. */

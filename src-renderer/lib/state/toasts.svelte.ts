@@ -23,6 +23,8 @@ const MAX_SHOWN = 4;
 export class ToastState {
   #items = $state.raw<readonly Toast[]>([]);
   #nextId = 1;
+  // Bookkeeping only: nothing renders the timers, so they need no reactivity.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #timers = new Map<number, ReturnType<typeof setTimeout>>();
 
   get items(): readonly Toast[] {
