@@ -73,4 +73,19 @@ describe('search.multi offline', () => {
     expect(keys).toContain(`movie:${accented.id}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it('localOnly answers from the index without asking TMDB, even online', async () => {
+    t.catalogue.faults.clear();
+    t.core.network.report(true);
+    const before = t.catalogue.requests.total;
+    const reply = await t.value('search.multi', {
+      query: fold(accented.title ?? ''),
+      localOnly: true,
+    });
+    expect(reply.meta.source).toBe('cache');
+    expect(itemsOf(reply.data).map((r) => `${r.media_type}:${r.id}`)).toContain(
+      `movie:${accented.id}`,
+    );
+    expect(t.catalogue.requests.total).toBe(before);
+  });
 });

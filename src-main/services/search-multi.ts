@@ -26,8 +26,8 @@ export interface SearchDeps {
  * network fails mid-search, a page built from the local index alone, with `source: 'cache'`.
  */
 export function multiSearchHandler(deps: SearchDeps): Handlers['search.multi'] {
-  return async ({ query, page }) => {
-    if (deps.online()) {
+  return async ({ query, page, localOnly }) => {
+    if (deps.online() && !localOnly) {
       try {
         const remote = await deps.read('GET /3/search/multi', { query: { query, page } });
         return page === 1 ? withLocalExtras(remote, query, deps) : remote;

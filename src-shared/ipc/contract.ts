@@ -235,7 +235,15 @@ export const contract = {
   },
 
   'search.multi': {
-    input: z.object({ query: searchText, page }),
+    input: z.object({
+      query: searchText,
+      page,
+      /**
+       * Answer from the local index alone, at once: the search view paints these on every
+       * keystroke, then replaces them with the (debounced) network answer.
+       */
+      localOnly: z.boolean().default(false),
+    }),
     output: fetched(responseOf('GET /3/search/multi')),
   },
   'search.collections': {
