@@ -1,29 +1,37 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import { startCatalogue, type Catalogue } from './catalogue/server';
-import { createCore, type Core } from '../src-main/core/core';
+import { createCore, type RunningCore } from '../src-main/core/core';
 import { readTmdbConfig } from '../src-main/core/config';
 import { startHarness, type Harness } from './harness/server';
 
 /** The whole app as the browser sees it: catalogue → core → harness, all in this process. */
 export interface AppStack {
   catalogue: Catalogue;
-  core: Core;
+  core: RunningCore;
   harness: Harness;
+  /** Pages the core asked to open in the system browser (TMDB's approval page), in order. */
+  opened: string[];
   close(): Promise<void>;
+}
+
+export interface AppStackOptions {
+  /** Catalogue size; small by default so each stack starts in a blink. */
+  titles?: number;
 }
 
 const rendererDir = resolve('out/renderer');
 
-export async function startAppStack(): Promise<AppStack> {
+export async function startAppStack(options: AppStackOptions = {}): Promise<AppStack> {
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error(
       `No built renderer in ${rendererDir}: run \`npm run build\` before the browser tests.`,
     );
   }
-  const catalogue = await startCatalogue({ titles: 200 });
+  const catalogue = await startCatalogue({ titles: options.titles ?? 200 });
+  const opened: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
   const core = createCore({
     dataDir,
@@ -36,12 +44,22 @@ export async function startAppStack(): Promise<AppStack> {
       }),
       demo: true,
     },
+    // The system browser of a test is the test itself: it opens recorded pages in Playwright.
+    openExternal: (url) => {
+      opened.push(url);
+      return Promise.resolve();
+    },
   });
-  const harness = await startHarness({ core, rendererDir });
+  const harness = await startHarness({
+    core,
+    rendererDir,
+    serveImage: (path) => core.serveImage(path),
+  });
   return {
     catalogue,
     core,
     harness,
+    opened,
     close: async () => {
       await harness.close();
       await core.close();
@@ -49,6 +67,18 @@ export async function startAppStack(): Promise<AppStack> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Chromium logs every image that answers with an error status. Offline, an image Marquee never
+ * saved answers 404 by design and the poster shows its placeholder instead, so those lines are not
+ * page problems; any other failed resource still is.
+ */
+function isUnavailableImage(message: ConsoleMessage): boolean {
+  return (
+    message.text().startsWith('Failed to load resource') &&
+    /^\/img\//.test(new URL(message.location().url || 'about:blank').pathname)
+  );
 }
 
 interface TestFixtures {
@@ -75,7 +105,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+        if (message.type() !== 'error' || isUnavailableImage(message)) return;
+        problems.push(`console: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       // Chromium logs CSP violations to the console already; the event makes sure none slips by.

@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import type { AppStack } from '../fixtures';
 
 type Collection = 'Watchlist' | 'Favourites' | 'Rated' | 'Lists';
 type Media = 'Movies' | 'Series' | 'Episodes';
@@ -53,7 +52,9 @@ export class ListsScreen {
   }
 
   mediaTab(name: Media): Locator {
-    return this.main.getByRole('tablist', { name: /by type$/ }).getByRole('tab', { name: new RegExp(`^${name}`) });
+    return this.main
+      .getByRole('tablist', { name: /by type$/ })
+      .getByRole('tab', { name: new RegExp(`^${name}`) });
   }
 
   row(title: string): Locator {
@@ -65,7 +66,10 @@ export class ListsScreen {
   }
 
   customList(name: string): Locator {
-    return this.main.getByRole('list', { name: 'Your lists' }).getByRole('listitem').filter({ hasText: name });
+    return this.main
+      .getByRole('list', { name: 'Your lists' })
+      .getByRole('listitem')
+      .filter({ hasText: name });
   }
 }
 
@@ -79,7 +83,9 @@ interface BridgeResult {
 export async function invoke(page: Page, channel: string, input?: unknown): Promise<BridgeResult> {
   return page.evaluate(
     async ([c, i]) => {
-      const bridge = (window as unknown as { api: { invoke(ch: string, inp?: unknown): Promise<BridgeResult> } }).api;
+      const bridge = (
+        window as unknown as { api: { invoke(ch: string, inp?: unknown): Promise<BridgeResult> } }
+      ).api;
       return bridge.invoke(c, i);
     },
     [channel, input] as const,
@@ -89,21 +95,9 @@ export async function invoke(page: Page, channel: string, input?: unknown): Prom
 /** Like `invoke`, but a failure fails the test with the core's message. */
 export async function invokeOk(page: Page, channel: string, input?: unknown): Promise<unknown> {
   const result = await invoke(page, channel, input);
-  if (!result.ok) throw new Error(`${channel} failed: ${result.error?.code ?? ''} ${result.error?.message ?? ''}`);
+  if (!result.ok)
+    throw new Error(
+      `${channel} failed: ${result.error?.code ?? ''} ${result.error?.message ?? ''}`,
+    );
   return result.value;
-}
-
-/**
- * Serves `img/…` for a stack a spec started itself, as the Electron image protocol does (the
- * fixtures do this for the shared stack only).
- */
-export async function routeImages(page: Page, stack: AppStack): Promise<void> {
-  const origin = new URL(stack.harness.url).origin;
-  await page.route(
-    (url) => url.origin === origin && url.pathname.startsWith('/img/'),
-    async (route) => {
-      const reply = await stack.core.serveImage(new URL(route.request().url()).pathname);
-      await route.fulfill({ status: reply.status, headers: reply.headers, body: Buffer.from(reply.body) });
-    },
-  );
 }

@@ -46,7 +46,9 @@ export class SettingsScreen {
   }
 
   countryRow(englishName: string): Locator {
-    return this.countryRows.filter({ has: this.page.getByRole('cell', { name: englishName, exact: true }) });
+    return this.countryRows.filter({
+      has: this.page.getByRole('cell', { name: englishName, exact: true }),
+    });
   }
 
   themeChoice(label: 'Match the system' | 'Light' | 'Dark'): Locator {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, startAppStack, test } from '../fixtures';
 import { AppFrame } from '../pages/frame.page';
-import { invokeOk, routeImages } from '../pages/lists.page';
+import { invokeOk } from '../pages/lists.page';
 
 const require = createRequire(import.meta.url);
 
@@ -19,13 +19,19 @@ async function seriousViolations(page: Page, axeSource: string): Promise<string[
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document);
     return result.violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
 test('every page has no serious or critical axe violations, light and dark', async ({ page }) => {
@@ -34,16 +40,39 @@ test('every page has no serious or critical axe violations, light and dark', asy
   const stack = await startAppStack();
   try {
     const frame = new AppFrame(page);
-    await routeImages(page, stack);
     await frame.open(stack.harness.url);
-    await invokeOk(page, 'auth.login', { username: stack.catalogue.demoUser, password: stack.catalogue.demoPassword });
-    const movies = ((await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as { data: { results: { id: number }[] } }).data.results;
-    const series = ((await invokeOk(page, 'browse.trendingTv', { window: 'week', page: 1 })) as { data: { results: { id: number }[] } }).data.results;
-    const people = ((await invokeOk(page, 'browse.popularPeople', { page: 1 })) as { data: { results: { id: number }[] } }).data.results;
+    await invokeOk(page, 'auth.login', {
+      username: stack.catalogue.demoUser,
+      password: stack.catalogue.demoPassword,
+    });
+    const movies = (
+      (await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as {
+        data: { results: { id: number }[] };
+      }
+    ).data.results;
+    const series = (
+      (await invokeOk(page, 'browse.trendingTv', { window: 'week', page: 1 })) as {
+        data: { results: { id: number }[] };
+      }
+    ).data.results;
+    const people = (
+      (await invokeOk(page, 'browse.popularPeople', { page: 1 })) as {
+        data: { results: { id: number }[] };
+      }
+    ).data.results;
     const [movie, other] = movies;
-    if (!movie || !other || !series[0] || !people[0]) throw new Error('the catalogue has too few titles');
-    await invokeOk(page, 'library.setWatchlist', { mediaType: 'movie', mediaId: movie.id, on: true });
-    await invokeOk(page, 'library.setFavorite', { mediaType: 'movie', mediaId: other.id, on: true });
+    if (!movie || !other || !series[0] || !people[0])
+      throw new Error('the catalogue has too few titles');
+    await invokeOk(page, 'library.setWatchlist', {
+      mediaType: 'movie',
+      mediaId: movie.id,
+      on: true,
+    });
+    await invokeOk(page, 'library.setFavorite', {
+      mediaType: 'movie',
+      mediaId: other.id,
+      on: true,
+    });
 
     const pages: Record<string, string> = {
       browse: '#/browse',
@@ -65,7 +94,9 @@ test('every page has no serious or critical axe violations, light and dark', asy
         // Let the page's data arrive so axe sees what a user sees, not the skeleton.
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
-        found.push(...(await seriousViolations(page, axeSource)).map((v) => `${name} (${scheme}): ${v}`));
+        found.push(
+          ...(await seriousViolations(page, axeSource)).map((v) => `${name} (${scheme}): ${v}`),
+        );
       }
     }
     expect(found).toEqual([]);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, startAppStack, test, type AppStack } from '../fixtures';
 import { AppFrame } from '../pages/frame.page';
-import { invokeOk, ListsScreen, routeImages } from '../pages/lists.page';
+import { invokeOk, ListsScreen } from '../pages/lists.page';
 
 const SCREENSHOTS = 'test-results/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -11,7 +11,10 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 async function signInAndCache(page: Page, stack: AppStack): Promise<void> {
   const status = (await invokeOk(page, 'auth.status')) as { state: string };
   if (status.state !== 'user') {
-    await invokeOk(page, 'auth.login', { username: stack.catalogue.demoUser, password: stack.catalogue.demoPassword });
+    await invokeOk(page, 'auth.login', {
+      username: stack.catalogue.demoUser,
+      password: stack.catalogue.demoPassword,
+    });
   }
   for (const p of [1, 2, 3]) await invokeOk(page, 'browse.discoverMovies', { page: p });
   await invokeOk(page, 'browse.trendingTv', { window: 'week', page: 1 });
@@ -25,12 +28,16 @@ interface Found {
 }
 
 async function cachedMovies(page: Page): Promise<Found[]> {
-  const value = (await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as { data: { results: Found[] } };
+  const value = (await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as {
+    data: { results: Found[] };
+  };
   return value.data.results;
 }
 
 async function cachedSeries(page: Page): Promise<Found[]> {
-  const value = (await invokeOk(page, 'browse.trendingTv', { window: 'week', page: 1 })) as { data: { results: Found[] } };
+  const value = (await invokeOk(page, 'browse.trendingTv', { window: 'week', page: 1 })) as {
+    data: { results: Found[] };
+  };
   return value.data.results;
 }
 
@@ -43,16 +50,19 @@ test.describe('Lists', () => {
     await stack.close();
   });
 
-  test('the watchlist has tabs with counts, sorts and filters, and removes a title', async ({ page }) => {
+  test('the watchlist has tabs with counts, sorts and filters, and removes a title', async ({
+    page,
+  }) => {
     const frame = new AppFrame(page);
     const lists = new ListsScreen(page);
-    await routeImages(page, stack);
     await frame.open(stack.harness.url);
     await signInAndCache(page, stack);
     const movies = (await cachedMovies(page)).slice(0, 6);
     const series = (await cachedSeries(page)).slice(0, 2);
-    for (const m of movies) await invokeOk(page, 'library.setWatchlist', { mediaType: 'movie', mediaId: m.id, on: true });
-    for (const s of series) await invokeOk(page, 'library.setWatchlist', { mediaType: 'tv', mediaId: s.id, on: true });
+    for (const m of movies)
+      await invokeOk(page, 'library.setWatchlist', { mediaType: 'movie', mediaId: m.id, on: true });
+    for (const s of series)
+      await invokeOk(page, 'library.setWatchlist', { mediaType: 'tv', mediaId: s.id, on: true });
 
     await frame.clickSection('Lists');
     await expect(lists.collectionTab('Watchlist')).toHaveAttribute('aria-selected', 'true');
@@ -63,13 +73,22 @@ test.describe('Lists', () => {
 
     await lists.sortBy.selectOption({ label: 'Title' });
     const byTitle = await lists.titles();
-    expect(byTitle).toEqual([...movies.map((m) => m.title)].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
+    expect(byTitle).toEqual(
+      [...movies.map((m) => m.title)].sort((a, b) =>
+        a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }),
+      ),
+    );
     await lists.direction.click();
     expect(await lists.titles()).toEqual([...byTitle].reverse());
 
     await lists.sortBy.selectOption({ label: 'Release date' });
-    const dates = movies.map((m) => m.release_date ?? '').sort().reverse();
-    const shownDates = (await lists.titles()).map((t) => movies.find((m) => m.title === t)?.release_date ?? '');
+    const dates = movies
+      .map((m) => m.release_date ?? '')
+      .sort()
+      .reverse();
+    const shownDates = (await lists.titles()).map(
+      (t) => movies.find((m) => m.title === t)?.release_date ?? '',
+    );
     expect(shownDates).toEqual(dates);
 
     const target = movies[2];
@@ -90,17 +109,23 @@ test.describe('Lists', () => {
     await lists.mediaTab('Movies').click();
     await expect(lists.rows).toHaveCount(6);
 
-    await lists.row(target.title).getByRole('button', { name: /Remove/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Removed “${target.title}” from Watchlist` })).toBeVisible();
+    await lists
+      .row(target.title)
+      .getByRole('button', { name: /Remove/ })
+      .click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Removed “${target.title}” from Watchlist` }),
+    ).toBeVisible();
     await expect(lists.rows).toHaveCount(5);
     await expect(lists.mediaTab('Movies')).toContainText('5');
     await page.screenshot({ path: `${SCREENSHOTS}/lists.png`, animations: 'disabled' });
   });
 
-  test('a custom list is created, filled from the cache, emptied and deleted, with confirmations', async ({ page }) => {
+  test('a custom list is created, filled from the cache, emptied and deleted, with confirmations', async ({
+    page,
+  }) => {
     const frame = new AppFrame(page);
     const lists = new ListsScreen(page);
-    await routeImages(page, stack);
     await frame.open(stack.harness.url);
     await signInAndCache(page, stack);
     const [first, second] = await cachedMovies(page);
@@ -113,7 +138,9 @@ test.describe('Lists', () => {
     await lists.newListName.fill('Festival picks');
     await lists.newListDescription.fill('Films for the weekend');
     await lists.createList.click();
-    await expect(page.getByRole('status').filter({ hasText: 'Created the list “Festival picks”' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Created the list “Festival picks”' }),
+    ).toBeVisible();
     await expect(lists.customList('Festival picks')).toContainText('0 films');
     await expect(lists.newListName).toHaveValue('');
 
@@ -128,7 +155,10 @@ test.describe('Lists', () => {
     }
     await expect(lists.rows).toHaveCount(2);
 
-    await lists.row(first.title).getByRole('button', { name: /Remove/ }).click();
+    await lists
+      .row(first.title)
+      .getByRole('button', { name: /Remove/ })
+      .click();
     await expect(lists.rows).toHaveCount(1);
 
     // Clear asks first; Cancel (which has focus) keeps everything, and focus goes back to the button.
@@ -148,14 +178,15 @@ test.describe('Lists', () => {
     await lists.main.getByRole('button', { name: 'Delete list…' }).click();
     await expect(lists.dialog).toContainText('“Festival picks” and its 0 films will be deleted');
     await lists.dialog.getByRole('button', { name: 'Delete list' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Deleted “Festival picks”' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Deleted “Festival picks”' }),
+    ).toBeVisible();
     await expect(lists.customList('Festival picks')).toHaveCount(0);
   });
 
   test('keyboard shortcuts move between sections, and ? shows them', async ({ page }) => {
     const frame = new AppFrame(page);
     const lists = new ListsScreen(page);
-    await routeImages(page, stack);
     await frame.open(stack.harness.url);
     await frame.main.focus();
     await page.keyboard.press('g');
@@ -201,21 +232,29 @@ test.describe('Lists', () => {
 });
 
 test.describe('a long watchlist', () => {
-  test('keeps at most 100 rows in the page at any scroll position, and moves by keyboard', async ({ page }) => {
+  test('keeps at most 100 rows in the page at any scroll position, and moves by keyboard', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const big = await startAppStack();
     try {
       const frame = new AppFrame(page);
       const lists = new ListsScreen(page);
-      await routeImages(page, big);
       await frame.open(big.harness.url);
       // Signed out, the changes stay local: 5,000 of them are written without sending any. They go
       // through the same guard as the page's calls, from this process, to keep the test short.
       for (let id = 1; id <= 5000; id += 1) {
-        const result = await big.core.dispatch('library.setWatchlist', { mediaType: 'movie', mediaId: id, on: true }, { trusted: true, origin: 'e2e' });
+        const result = await big.core.dispatch(
+          'library.setWatchlist',
+          { mediaType: 'movie', mediaId: id, on: true },
+          { trusted: true, origin: 'e2e' },
+        );
         if (!result.ok) throw new Error(`seeding failed: ${result.error.message}`);
       }
-      const reply = (await invokeOk(page, 'library.collection', { collection: 'watchlist', mediaType: 'movie' })) as {
+      const reply = (await invokeOk(page, 'library.collection', {
+        collection: 'watchlist',
+        mediaType: 'movie',
+      })) as {
         items: unknown[];
         counts: Record<string, number>;
       };
@@ -251,7 +290,9 @@ test.describe('a long watchlist', () => {
       await expect(page.locator(':focus')).toHaveAttribute('aria-posinset', '1');
       await page.keyboard.press('ArrowDown');
       await expect(page.locator(':focus')).toHaveAttribute('aria-posinset', '2');
-      expect(await page.evaluate(() => document.querySelectorAll('[data-row]').length)).toBeLessThanOrEqual(100);
+      expect(
+        await page.evaluate(() => document.querySelectorAll('[data-row]').length),
+      ).toBeLessThanOrEqual(100);
     } finally {
       await big.close();
     }

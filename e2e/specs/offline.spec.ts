@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, startAppStack, test } from '../fixtures';
 import { AppFrame } from '../pages/frame.page';
-import { invokeOk, ListsScreen, routeImages } from '../pages/lists.page';
+import { invokeOk, ListsScreen } from '../pages/lists.page';
 
 const SCREENSHOTS = 'test-results/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -11,17 +11,24 @@ interface Found {
   title: string;
 }
 
-test('offline mid-session: cached pages still open, list edits wait to sync, then drain when back online', async ({ page, pageProblems }) => {
+test('offline mid-session: cached pages still open, list edits wait to sync, then drain when back online', async ({
+  page,
+  pageProblems,
+}) => {
   test.setTimeout(180_000);
   const stack = await startAppStack();
   try {
     const frame = new AppFrame(page);
     const lists = new ListsScreen(page);
     const badge = page.locator('[data-offline-badge]');
-    await routeImages(page, stack);
     await frame.open(stack.harness.url);
-    await invokeOk(page, 'auth.login', { username: stack.catalogue.demoUser, password: stack.catalogue.demoPassword });
-    const found = ((await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as { data: { results: Found[] } }).data.results;
+    await invokeOk(page, 'auth.login', {
+      username: stack.catalogue.demoUser,
+      password: stack.catalogue.demoPassword,
+    });
+    const found = (
+      (await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as { data: { results: Found[] } }
+    ).data.results;
     const [seen, added] = found;
     if (!seen || !added) throw new Error('the catalogue has too few films');
 
@@ -33,7 +40,11 @@ test('offline mid-session: cached pages still open, list edits wait to sync, the
     // The connection drops: every request to TMDB dies without an answer.
     stack.catalogue.faults.set([{ kind: 'drop' }]);
     await lists.open(stack.harness.origin);
-    await invokeOk(page, 'library.setWatchlist', { mediaType: 'movie', mediaId: added.id, on: true });
+    await invokeOk(page, 'library.setWatchlist', {
+      mediaType: 'movie',
+      mediaId: added.id,
+      on: true,
+    });
     await expect(badge).toBeVisible({ timeout: 60_000 });
     await expect(frame.status).toContainText('Offline');
 
@@ -53,7 +64,9 @@ test('offline mid-session: cached pages still open, list edits wait to sync, the
     await lists.open(stack.harness.origin);
     await expect(badge).toHaveCount(0, { timeout: 60_000 });
     await expect(lists.row(added.title)).toBeVisible();
-    await expect(lists.row(added.title).locator('[data-pending]')).toHaveCount(0, { timeout: 60_000 });
+    await expect(lists.row(added.title).locator('[data-pending]')).toHaveCount(0, {
+      timeout: 60_000,
+    });
     await expect(lists.outboxEntries).toHaveCount(0, { timeout: 30_000 });
     // Posters never fetched before cannot be had offline: the image route answers 404 and the
     // browser logs it. Those are expected here; anything else still fails the test.

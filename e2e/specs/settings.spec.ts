@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, startAppStack, test, type AppStack } from '../fixtures';
 import { AppFrame } from '../pages/frame.page';
-import { invokeOk, routeImages } from '../pages/lists.page';
+import { invokeOk } from '../pages/lists.page';
 import { SettingsScreen } from '../pages/settings.page';
 
 const SCREENSHOTS = 'test-results/screenshots';
@@ -19,7 +19,6 @@ test.describe('Settings', () => {
   test('the theme switch applies at once and is kept', async ({ page }) => {
     const frame = new AppFrame(page);
     const settings = new SettingsScreen(page);
-    await routeImages(page, stack);
     await page.emulateMedia({ colorScheme: 'light' });
     await frame.open(stack.harness.url);
     await frame.clickSection('Settings');
@@ -29,7 +28,9 @@ test.describe('Settings', () => {
 
     await settings.themeChoice('Dark').check();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect.poll(async () => ((await invokeOk(page, 'settings.get')) as { theme: string }).theme).toBe('dark');
+    await expect
+      .poll(async () => ((await invokeOk(page, 'settings.get')) as { theme: string }).theme)
+      .toBe('dark');
     await page.screenshot({ path: `${SCREENSHOTS}/settings-dark.png`, animations: 'disabled' });
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -40,7 +41,6 @@ test.describe('Settings', () => {
   test('language and region persist', async ({ page }) => {
     const frame = new AppFrame(page);
     const settings = new SettingsScreen(page);
-    await routeImages(page, stack);
     await frame.open(stack.harness.url);
     await frame.clickSection('Settings');
     await settings.language.selectOption('de-DE');
@@ -59,20 +59,20 @@ test.describe('Settings', () => {
   test('clearing the cache updates the sizes shown', async ({ page }) => {
     const frame = new AppFrame(page);
     const settings = new SettingsScreen(page);
-    await routeImages(page, stack);
     await frame.open(stack.harness.url);
     await invokeOk(page, 'browse.discoverMovies', { page: 1 });
     await frame.clickSection('Settings');
     await expect(settings.cacheValue('responses')).not.toHaveText(/^0 ·/);
     await settings.clearCache.click();
-    await expect(page.getByRole('status').filter({ hasText: /Cleared the cache, freeing/ })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: /Cleared the cache, freeing/ }),
+    ).toBeVisible();
     await expect(settings.cacheValue('titles')).toHaveText('0 titles · 0 people');
   });
 
   test('an invalid token shows why, is never shown back, and changes nothing', async ({ page }) => {
     const frame = new AppFrame(page);
     const settings = new SettingsScreen(page);
-    await routeImages(page, stack);
     await frame.open(stack.harness.url);
     await frame.clickSection('Settings');
     await expect(settings.tokenState).toContainText('demo catalogue');

@@ -1,11 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startCatalogue, type Catalogue } from '../catalogue/server';
-import { createCore, type RunningCore } from '../../src-main/core/core';
-import { readTmdbConfig } from '../../src-main/core/config';
-import { startHarness, type Harness } from '../harness/server';
+import { startAppStack, type AppStack } from '../fixtures';
 import { AccountScreen } from '../pages/account.page';
 import { AppFrame } from '../pages/frame.page';
 
@@ -13,47 +8,10 @@ const SCREENSHOTS = 'test-results/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 /** The app against the demo catalogue, with a stand-in system browser that records what it was asked to open. */
-interface SignInStack {
-  catalogue: Catalogue;
-  core: RunningCore;
-  harness: Harness;
-  opened: string[];
-  close(): Promise<void>;
-}
+type SignInStack = AppStack;
 
-async function startSignInStack(): Promise<SignInStack> {
-  const catalogue = await startCatalogue({ titles: 100 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-signin-'));
-  const opened: string[] = [];
-  const core = createCore({
-    dataDir,
-    app: { name: 'Marquee', version: '0.1.0', platform: process.platform },
-    tmdb: {
-      ...readTmdbConfig({
-        TMDB_API_BASE: catalogue.apiBase,
-        TMDB_IMAGE_BASE: catalogue.imageBase,
-        TMDB_ACCESS_TOKEN: catalogue.accessToken,
-      }),
-      demo: true,
-    },
-    openExternal: (url) => {
-      opened.push(url);
-      return Promise.resolve();
-    },
-  });
-  const harness = await startHarness({ core, rendererDir: resolve('out/renderer') });
-  return {
-    catalogue,
-    core,
-    harness,
-    opened,
-    close: async () => {
-      await harness.close();
-      await core.close();
-      await catalogue.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+function startSignInStack(): Promise<SignInStack> {
+  return startAppStack({ titles: 100 });
 }
 
 const test = base.extend<{ app: SignInStack; problems: string[] }>({
@@ -82,16 +40,6 @@ const test = base.extend<{ app: SignInStack; problems: string[] }>({
 
 /** Opens the app on the Account section, signed out. */
 async function openAccount(page: Page, app: SignInStack): Promise<AccountScreen> {
-  // The harness does not serve the app's image path yet: the page's requests for it go to the
-  // core's image route here, which is what the Electron protocol and the harness call.
-  await page.route('**/img/**', async (route) => {
-    const reply = await app.core.serveImage(new URL(route.request().url()).pathname);
-    await route.fulfill({
-      status: reply.status,
-      headers: reply.headers,
-      body: Buffer.from(reply.body),
-    });
-  });
   const frame = new AppFrame(page);
   await frame.open(app.harness.url);
   await frame.clickSection('Account');
@@ -110,9 +58,7 @@ async function answerInBrowser(
   const url = app.opened.at(-1) ?? '';
   expect(url.startsWith(`${app.catalogue.apiBase}/authenticate/`)).toBe(true);
   // The system browser is not the app's window: a context of its own, without the harness cookie.
-  // The catalogue's approval page sends `form-action 'self'`, which Chromium also applies to the
-  // redirect to Marquee's loopback address and so blocks it; the stand-in browser bypasses that CSP.
-  const context = await page.context().browser()?.newContext({ bypassCSP: true });
+  const context = await page.context().browser()?.newContext();
   if (!context) throw new Error('no browser to open the approval page in');
   const browser = await context.newPage();
   await browser.goto(url);

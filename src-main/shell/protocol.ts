@@ -39,7 +39,7 @@ export interface AppProtocolOptions {
   csp: string;
   /** Extra routes, e.g. `{ img: serveImage }` for app://marquee/img/…. */
   routes?: Readonly<Record<string, AppRoute>>;
-  readFile?: (file: string) => Promise<Uint8Array>;
+  readFile?: (file: string) => Promise<Uint8Array<ArrayBuffer>>;
   log: Logger;
 }
 
@@ -86,7 +86,7 @@ export function createAppProtocolHandler(
         return plain(500, 'Internal error');
       }
     }
-    let body: Uint8Array;
+    let body: Uint8Array<ArrayBuffer>;
     try {
       body = await readFile(target.file);
     } catch {

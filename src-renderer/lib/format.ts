@@ -14,7 +14,8 @@ export function yearOf(date: string | null | undefined): string | null {
 
 /** 125 → "2 h 5 min", 45 → "45 min", 0/null → null (TMDB uses 0 for "unknown"). */
 export function formatRuntime(minutes: number | null | undefined): string | null {
-  if (minutes === null || minutes === undefined || !Number.isFinite(minutes) || minutes <= 0) return null;
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes) || minutes <= 0)
+    return null;
   const hours = Math.floor(minutes / 60);
   const rest = Math.round(minutes % 60);
   if (hours === 0) return `${rest} min`;
@@ -22,13 +23,21 @@ export function formatRuntime(minutes: number | null | undefined): string | null
 }
 
 /** 7.456 → "7.5"; a title nobody has voted on has no rating rather than "0.0". */
-export function formatVote(average: number | null | undefined, count?: number | null): string | null {
+export function formatVote(
+  average: number | null | undefined,
+  count?: number | null,
+): string | null {
   if (average === null || average === undefined || !Number.isFinite(average)) return null;
   if (count === 0 || (count === undefined && average === 0)) return null;
   return average.toFixed(1);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "10 November 2016" from "2016-11-10" or an ISO date-time; null when unknown. */
 export function formatDate(date: string | null | undefined): string | null {
@@ -43,7 +52,10 @@ export function formatDate(date: string | null | undefined): string | null {
  * Whole years between a birth date and a death date (or today). Counts a birthday not yet reached
  * this year, so someone born on 31 December is not a year older all year.
  */
-export function ageInYears(birthday: string | null | undefined, until: string | Date): number | null {
+export function ageInYears(
+  birthday: string | null | undefined,
+  until: string | Date,
+): number | null {
   const born = ISO_DATE.exec(birthday ?? '');
   if (!born) return null;
   let endYear: number;
@@ -95,9 +107,17 @@ export function initials(title: string | null | undefined): string {
   const words = (title ?? '').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   const letters = words
     .slice(0, 2)
-    .map((w) => [...w.replace(/^[^\p{L}\p{N}]+/u, '')][0] ?? '')
+    .map((w) => firstGrapheme(w.replace(/^[^\p{L}\p{N}]+/u, '')))
     .join('');
   return letters === '' ? '?' : letters.toUpperCase();
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** The first user-perceived character ("É", not "E" and a combining accent). */
+function firstGrapheme(text: string): string {
+  for (const { segment } of graphemes.segment(text)) return segment;
+  return '';
 }
 
 /** Splits TMDB's plain-text biography or overview into paragraphs (it separates them by blank lines or newlines). */

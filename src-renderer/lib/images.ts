@@ -5,7 +5,8 @@
  */
 
 /** The TMDB image sizes Marquee asks for. */
-export type ImageSize = 'w92' | 'w154' | 'w185' | 'w300' | 'w342' | 'w500' | 'w780' | 'w1280' | 'h632' | 'original';
+export type ImageSize =
+  'w92' | 'w154' | 'w185' | 'w300' | 'w342' | 'w500' | 'w780' | 'w1280' | 'h632' | 'original';
 
 export const DEFAULT_IMAGE_PATH = 'img';
 
@@ -21,7 +22,11 @@ export function isImagePath(path: string | null | undefined): path is string {
  * `img/w342/abc.jpg` for size w342 and path `/abc.jpg`, or null when there is no usable path (the
  * caller then shows a placeholder). A malformed path is treated as missing rather than passed on.
  */
-export function imageSrc(path: string | null | undefined, size: ImageSize, base: string = DEFAULT_IMAGE_PATH): string | null {
+export function imageSrc(
+  path: string | null | undefined,
+  size: ImageSize,
+  base: string = DEFAULT_IMAGE_PATH,
+): string | null {
   if (!isImagePath(path)) return null;
   const root = base.replace(/\/+$/, '');
   return `${root}/${size}${path}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefFor, parseHash, sections } from './routes';
+import { detailHref, hrefFor, parseHash, sections } from './routes';
 
 describe('parseHash', () => {
   it('reads every section from its own link', () => {
@@ -17,5 +17,23 @@ describe('parseHash', () => {
     expect(parseHash('#/settings/extra')).toEqual({ kind: 'unknown-route' });
     expect(parseHash('#main')).toEqual({ kind: 'not-a-route' });
     expect(parseHash('')).toEqual({ kind: 'not-a-route' });
+  });
+
+  it('reads the page of a film, a series or a person', () => {
+    expect(parseHash('#/movie/603')).toEqual({
+      kind: 'detail',
+      detail: { kind: 'movie', id: 603 },
+    });
+    expect(parseHash(detailHref({ kind: 'tv', id: 1399 }))).toEqual({
+      kind: 'detail',
+      detail: { kind: 'tv', id: 1399 },
+    });
+    expect(parseHash('#/person/287/')).toEqual({
+      kind: 'detail',
+      detail: { kind: 'person', id: 287 },
+    });
+    expect(parseHash('#/movie/0')).toEqual({ kind: 'unknown-route' });
+    expect(parseHash('#/movie/abc')).toEqual({ kind: 'unknown-route' });
+    expect(parseHash('#/collection/5')).toEqual({ kind: 'unknown-route' });
   });
 });

@@ -4,8 +4,17 @@ export type Section = (typeof sections)[number];
 
 export const DEFAULT_SECTION: Section = 'browse';
 
+/** A page of one film, series or person: `#/movie/603`, `#/tv/1399`, `#/person/287`. */
+export interface DetailRoute {
+  kind: 'movie' | 'tv' | 'person';
+  id: number;
+}
+
 export type ParsedHash =
-  { kind: 'section'; section: Section } | { kind: 'unknown-route' } | { kind: 'not-a-route' };
+  | { kind: 'section'; section: Section }
+  | { kind: 'detail'; detail: DetailRoute }
+  | { kind: 'unknown-route' }
+  | { kind: 'not-a-route' };
 
 /**
  * `#/settings` → that section; `#/nowhere` → an unknown route (shown as the default section);
@@ -13,10 +22,21 @@ export type ParsedHash =
  */
 export function parseHash(hash: string): ParsedHash {
   if (!hash.startsWith('#/')) return { kind: 'not-a-route' };
+  const detail = /^#\/(movie|tv|person)\/([1-9]\d{0,11})\/?$/.exec(hash);
+  if (detail?.[1] && detail[2]) {
+    return {
+      kind: 'detail',
+      detail: { kind: detail[1] as DetailRoute['kind'], id: Number(detail[2]) },
+    };
+  }
   const name = /^#\/([a-z]+)\/?$/.exec(hash)?.[1];
   return name !== undefined && (sections as readonly string[]).includes(name)
     ? { kind: 'section', section: name as Section }
     : { kind: 'unknown-route' };
+}
+
+export function detailHref(detail: DetailRoute): string {
+  return `#/${detail.kind}/${detail.id}`;
 }
 
 export function hrefFor(section: Section): string {

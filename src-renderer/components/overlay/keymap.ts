@@ -60,7 +60,17 @@ export function isTyping(target: EventTarget | null): boolean {
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (target instanceof HTMLInputElement) {
     // Buttons, checkboxes and radios take no text; every other input type does.
-    return !['button', 'checkbox', 'radio', 'range', 'reset', 'submit', 'color', 'file', 'image'].includes(target.type);
+    return ![
+      'button',
+      'checkbox',
+      'radio',
+      'range',
+      'reset',
+      'submit',
+      'color',
+      'file',
+      'image',
+    ].includes(target.type);
   }
   return false;
 }

@@ -91,7 +91,10 @@ export class LibraryState {
   async load(): Promise<void> {
     const generation = ++this.#generation;
     this.#loading = true;
-    const result = await call('library.collection', { collection: this.#collection, mediaType: this.#media });
+    const result = await call('library.collection', {
+      collection: this.#collection,
+      mediaType: this.#media,
+    });
     // A newer request (another tab was opened meanwhile) wins.
     if (generation !== this.#generation) return;
     this.#loading = false;
@@ -114,17 +117,25 @@ export class LibraryState {
         ? await call('library.rate', {
             target:
               item.mediaType === 'episode'
-                ? { mediaType: 'episode', mediaId: item.mediaId, season: item.season ?? 0, episode: item.episode ?? 1 }
+                ? {
+                    mediaType: 'episode',
+                    mediaId: item.mediaId,
+                    season: item.season ?? 0,
+                    episode: item.episode ?? 1,
+                  }
                 : { mediaType: item.mediaType, mediaId: item.mediaId },
             value: null,
           })
         : item.mediaType === 'episode'
           ? null
-          : await call(this.#collection === 'watchlist' ? 'library.setWatchlist' : 'library.setFavorite', {
-              mediaType: item.mediaType,
-              mediaId: item.mediaId,
-              on: false,
-            });
+          : await call(
+              this.#collection === 'watchlist' ? 'library.setWatchlist' : 'library.setFavorite',
+              {
+                mediaType: item.mediaType,
+                mediaId: item.mediaId,
+                on: false,
+              },
+            );
     if (result === null) return { code: 'invalid_input', message: 'Episodes can only be rated.' };
     if (!result.ok) return result.error;
     await this.load();

@@ -58,7 +58,10 @@ export class ListsState {
 
   /** Reloads the overview and, when one is open, that list. */
   async refresh(): Promise<void> {
-    await Promise.all([this.loadAll(), this.#openId === null ? Promise.resolve() : this.#loadOpen(this.#openId)]);
+    await Promise.all([
+      this.loadAll(),
+      this.#openId === null ? Promise.resolve() : this.#loadOpen(this.#openId),
+    ]);
   }
 
   async loadAll(): Promise<void> {
@@ -86,7 +89,10 @@ export class ListsState {
     this.#openError = null;
   }
 
-  async create(name: string, description: string): Promise<{ list: UserList } | { error: IpcError }> {
+  async create(
+    name: string,
+    description: string,
+  ): Promise<{ list: UserList } | { error: IpcError }> {
     const result = await call('lists.create', { name, description });
     if (!result.ok) return { error: result.error };
     await this.loadAll();
@@ -118,7 +124,9 @@ export class ListsState {
     this.close();
   }
 
-  async #change(pending: Promise<{ ok: true } | { ok: false; error: IpcError }>): Promise<IpcError | null> {
+  async #change(
+    pending: Promise<{ ok: true } | { ok: false; error: IpcError }>,
+  ): Promise<IpcError | null> {
     const result = await pending;
     if (!result.ok) return result.error;
     await this.refresh();

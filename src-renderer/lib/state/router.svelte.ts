@@ -1,6 +1,6 @@
-import { DEFAULT_SECTION, hrefFor, parseHash, type Section } from '../routes';
+import { DEFAULT_SECTION, hrefFor, parseHash, type DetailRoute, type Section } from '../routes';
 
-export { sections, hrefFor, type Section } from '../routes';
+export { sections, hrefFor, detailHref, type DetailRoute, type Section } from '../routes';
 
 /**
  * Hash routing: the hash is the source of truth, so Back/Forward and reloads keep the section.
@@ -10,9 +10,16 @@ export { sections, hrefFor, type Section } from '../routes';
 export class Router {
   #current = $state<Section>(DEFAULT_SECTION);
   #navigations = $state(0);
+  /** The film, series or person page on show, or null for a section. */
+  #detail = $state.raw<DetailRoute | null>(null);
 
   get current(): Section {
     return this.#current;
+  }
+
+  /** A details page is shown over the section it was opened from, which stays current in the navigation. */
+  get detail(): DetailRoute | null {
+    return this.#detail;
   }
 
   get navigations(): number {
@@ -23,15 +30,26 @@ export class Router {
   start(win: Window = window): () => void {
     const initial = parseHash(win.location.hash);
     this.#current = initial.kind === 'section' ? initial.section : DEFAULT_SECTION;
-    if (initial.kind !== 'section') win.history.replaceState(null, '', hrefFor(this.#current));
+    this.#detail = initial.kind === 'detail' ? initial.detail : null;
+    if (initial.kind !== 'section' && initial.kind !== 'detail')
+      win.history.replaceState(null, '', hrefFor(this.#current));
     const onHashChange = (): void => {
       const parsed = parseHash(win.location.hash);
       // Non-route hashes (in-page anchors) leave the section alone.
       if (parsed.kind === 'not-a-route') return;
+      if (parsed.kind === 'detail') {
+        const { kind, id } = parsed.detail;
+        if (this.#detail?.kind === kind && this.#detail.id === id) return;
+        this.#detail = parsed.detail;
+        this.#navigations += 1;
+        return;
+      }
+      const leftDetail = this.#detail !== null;
+      this.#detail = null;
       const next = parsed.kind === 'section' ? parsed.section : DEFAULT_SECTION;
       // An unknown route is rewritten, not kept, so Back does not return to a dead address.
       if (parsed.kind === 'unknown-route') win.history.replaceState(null, '', hrefFor(next));
-      if (next === this.#current) return;
+      if (next === this.#current && !leftDetail) return;
       this.#current = next;
       this.#navigations += 1;
     };
@@ -48,6 +66,7 @@ export class Router {
   reset(): void {
     this.#current = DEFAULT_SECTION;
     this.#navigations = 0;
+    this.#detail = null;
   }
 }
 

@@ -86,12 +86,16 @@ export class ShortcutState {
 /** Focuses the element once the next section has rendered it (a few frames at most). */
 function focusWhenPresent(win: Window, selector: string, triesLeft = 30): void {
   // Until the router has switched, a field of the section being left would match.
-  const element = router.current === 'search' ? win.document.querySelector<HTMLElement>(selector) : null;
+  const element =
+    router.current === 'search' ? win.document.querySelector<HTMLElement>(selector) : null;
   if (element) {
     element.focus();
     return;
   }
-  if (triesLeft > 0) win.requestAnimationFrame(() => { focusWhenPresent(win, selector, triesLeft - 1); });
+  if (triesLeft > 0)
+    win.requestAnimationFrame(() => {
+      focusWhenPresent(win, selector, triesLeft - 1);
+    });
 }
 
 export const shortcuts = new ShortcutState();

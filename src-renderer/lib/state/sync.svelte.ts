@@ -39,7 +39,8 @@ export class SyncState {
     if (!s) return null;
     if (s.running && s.total > 0) return `Syncing ${Math.min(s.done + 1, s.total)} of ${s.total}…`;
     if (s.failed > 0) return `${s.failed} ${s.failed === 1 ? 'change' : 'changes'} could not sync`;
-    if (s.pending > 0) return `${s.pending} ${s.pending === 1 ? 'change' : 'changes'} waiting to sync`;
+    if (s.pending > 0)
+      return `${s.pending} ${s.pending === 1 ? 'change' : 'changes'} waiting to sync`;
     return null;
   });
 

@@ -18,7 +18,14 @@ function item(over: Partial<LibraryItem> & { mediaId: number }): LibraryItem {
 }
 
 const items = [
-  item({ mediaId: 1, title: 'Amélie', releaseDate: '2001-04-25', voteAverage: 7.9, addedAt: 300, rating: 9 }),
+  item({
+    mediaId: 1,
+    title: 'Amélie',
+    releaseDate: '2001-04-25',
+    voteAverage: 7.9,
+    addedAt: 300,
+    rating: 9,
+  }),
   item({ mediaId: 2, title: 'arrival', releaseDate: '2016-11-10', voteAverage: 7.6, addedAt: 100 }),
   item({ mediaId: 3, title: 'Brazil', releaseDate: '', voteAverage: 7.8, addedAt: 200, rating: 6 }),
   item({ mediaId: 4, title: 'Zodiac', releaseDate: '2007-03-02', voteAverage: null, addedAt: 400 }),
@@ -60,9 +67,17 @@ describe('filterItems', () => {
 describe('describeItem', () => {
   it('gives the year, and the season and episode of an episode', () => {
     expect(describeItem(items[0] ?? item({ mediaId: 0 }))).toBe('2001');
-    expect(describeItem(item({ mediaId: 9, mediaType: 'episode', season: 2, episode: 5, releaseDate: '2019-01-01' }))).toBe(
-      'Season 2, episode 5 · 2019',
-    );
+    expect(
+      describeItem(
+        item({
+          mediaId: 9,
+          mediaType: 'episode',
+          season: 2,
+          episode: 5,
+          releaseDate: '2019-01-01',
+        }),
+      ),
+    ).toBe('Season 2, episode 5 · 2019');
     expect(describeItem(item({ mediaId: 9 }))).toBe('');
   });
 });

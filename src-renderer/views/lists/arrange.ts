@@ -75,7 +75,11 @@ function valueOf(item: LibraryItem, key: SortKey): string | number | null {
  * Sorts a copy. Items without the value (no release date, not rated) go last in either
  * direction, since "unknown" is neither newest nor oldest; ties keep a stable title order.
  */
-export function sortItems(items: readonly LibraryItem[], key: SortKey, direction: SortDirection): LibraryItem[] {
+export function sortItems(
+  items: readonly LibraryItem[],
+  key: SortKey,
+  direction: SortDirection,
+): LibraryItem[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...items].sort((a, b) => {
     const va = valueOf(a, key);
@@ -84,7 +88,10 @@ export function sortItems(items: readonly LibraryItem[], key: SortKey, direction
     if (vb === null && va !== null) return -1;
     let order = 0;
     if (va !== null && vb !== null) {
-      order = typeof va === 'string' && typeof vb === 'string' ? collator.compare(va, vb) : Number(va) - Number(vb);
+      order =
+        typeof va === 'string' && typeof vb === 'string'
+          ? collator.compare(va, vb)
+          : Number(va) - Number(vb);
     }
     if (order !== 0) return order * sign;
     return collator.compare(a.title ?? '', b.title ?? '') || a.mediaId - b.mediaId;

@@ -1,0 +1,115 @@
+import { expect, startAppStack, test } from '../fixtures';
+import { axeViolations, screenshotView } from '../pages/details.page';
+import { AppFrame } from '../pages/frame.page';
+import { SearchScreen } from '../pages/search.page';
+
+test.describe('Search', () => {
+  test.beforeEach(async ({ page, stack }) => {
+    await new AppFrame(page).open(stack.harness.url);
+    await new AppFrame(page).clickSection('Search');
+  });
+
+  test.afterEach(({ stack }) => {
+    stack.catalogue.faults.clear();
+  });
+
+  test('shows typed results as you type, and the arrow keys move through them', async ({
+    page,
+  }) => {
+    const search = new SearchScreen(page);
+    await expect(search.emptyTitle).toBeVisible();
+    await search.box.pressSequentially('voyage', { delay: 30 });
+    await expect(search.rows().first()).toBeVisible();
+    await expect(search.summary).toContainText('results for “voyage”');
+    const names = await search
+      .rows()
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) expect(name).toMatch(/voyage.* — (Movie|Series|Person|Collection)/i);
+
+    await search.box.press('ArrowDown');
+    await expect(search.rows().nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(search.rows().nth(1)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(search.box).toBeFocused();
+    await screenshotView(page, 'search');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Enter on a result opens its page.
+    await search.box.press('ArrowDown');
+    const first = names[0] ?? '';
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.split(' — ')[0] ?? '');
+  });
+
+  test('the latest query wins even when an earlier answer arrives last', async ({
+    page,
+    stack,
+  }) => {
+    const search = new SearchScreen(page);
+    // The first search answers slowly: its answer lands after the second one's.
+    stack.catalogue.faults.set([
+      { kind: 'latency', delayMs: 1_500, next: 1, path: '/search/multi' },
+    ]);
+    await search.box.pressSequentially('voyage', { delay: 20 });
+    await page.waitForTimeout(300);
+    await search.box.fill('');
+    await search.box.pressSequentially('signal', { delay: 20 });
+    await expect(search.summary).toContainText('results for “signal”');
+    // Past the slow answer's arrival: the results still answer "signal".
+    await page.waitForTimeout(1_800);
+    await expect(search.summary).toContainText('results for “signal”');
+    const names = await search
+      .rows()
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/signal/i);
+  });
+
+  test('says so when nothing matches, and clearing the box empties the results', async ({
+    page,
+  }) => {
+    const search = new SearchScreen(page);
+    await search.box.pressSequentially('qqxqqzz', { delay: 20 });
+    await expect(search.noResults('qqxqqzz')).toBeVisible();
+    await search.box.fill('');
+    await expect(search.emptyTitle).toBeVisible();
+  });
+
+  test('finds collections on their own tab', async ({ page, stack }) => {
+    const search = new SearchScreen(page);
+    const collection = stack.catalogue.data.collections[0];
+    if (!collection) throw new Error('the catalogue has no collections');
+    await search.box.fill(collection.name);
+    await search.tab('Collections').click();
+    await expect(search.tab('Collections')).toHaveAttribute('aria-selected', 'true');
+    await expect(search.rows().first()).toHaveAccessibleName(`${collection.name} — Collection`);
+    // The tabs are one Tab stop, switched with the arrow keys.
+    await search.tab('Collections').press('ArrowLeft');
+    await expect(search.tab('Films, series & people')).toBeFocused();
+    await expect(search.tab('Films, series & people')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('offline, results come from the cache and say so', async ({ page }) => {
+    test.setTimeout(90_000);
+    const lone = await startAppStack();
+    try {
+      const frame = new AppFrame(page);
+      const search = new SearchScreen(page);
+      await frame.open(lone.harness.url);
+      await frame.clickSection('Search');
+      await search.box.fill('voyage');
+      await expect(search.rows().first()).toBeVisible();
+      await expect(search.offline).toBeHidden();
+
+      await lone.catalogue.close();
+      await search.box.fill('');
+      await search.box.fill('voyage');
+      await expect(search.offline).toBeVisible({ timeout: 45_000 });
+      await expect(search.rows().first()).toBeVisible();
+    } finally {
+      await lone.close();
+    }
+  });
+});

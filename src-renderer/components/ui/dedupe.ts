@@ -1,0 +1,18 @@
+/**
+ * `existing` followed by the items of `incoming` not seen yet, by key; the same array when nothing
+ * is new, so a page of repeats does not re-render the list.
+ */
+export function dedupe<T>(
+  existing: readonly T[],
+  incoming: readonly T[],
+  key: (item: T) => string,
+): readonly T[] {
+  const seen = new Set(existing.map(key));
+  const added = incoming.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return added.length === 0 ? existing : [...existing, ...added];
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { releasesByCountry } from './releases';
+
+describe('releasesByCountry', () => {
+  const results = [
+    {
+      iso_3166_1: 'FR',
+      release_dates: [
+        { certification: '', iso_639_1: '', release_date: '2016-12-07T00:00:00.000Z', type: 3 },
+      ],
+    },
+    {
+      iso_3166_1: 'US',
+      release_dates: [
+        {
+          certification: 'PG-13',
+          iso_639_1: '',
+          note: '',
+          release_date: '2016-11-11T00:00:00.000Z',
+          type: 3,
+        },
+        {
+          certification: '',
+          iso_639_1: '',
+          note: 'Venice',
+          release_date: '2016-09-01T00:00:00.000Z',
+          type: 1,
+        },
+      ],
+    },
+    { iso_3166_1: 'DE', release_dates: [] },
+  ];
+
+  it('puts the user’s region first, names release types in words and sorts by date', () => {
+    const rows = releasesByCountry(results, 'US');
+    expect(rows.map((r) => r.country)).toEqual(['United States', 'France']);
+    expect(rows[0]?.releases).toEqual([
+      { type: 'Premiere', date: '1 September 2016', certification: null, note: 'Venice' },
+      { type: 'Theatrical', date: '11 November 2016', certification: 'PG-13', note: null },
+    ]);
+  });
+});

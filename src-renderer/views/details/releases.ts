@@ -1,0 +1,45 @@
+import type { MovieDetails } from '../../../src-shared/tmdb/schemas/movieDetails';
+import { formatDate, regionName, releaseTypeName } from '../../lib/format';
+
+type CountryReleases = NonNullable<MovieDetails['release_dates']>['results'][number];
+
+export interface ReleaseRow {
+  type: string;
+  date: string;
+  certification: string | null;
+  note: string | null;
+}
+
+export interface CountryRow {
+  code: string;
+  country: string;
+  /** The user's own region, shown first. */
+  own: boolean;
+  releases: ReleaseRow[];
+}
+
+/**
+ * A film's releases by country: the user's region first, then the rest by name; within a country,
+ * in date order. Empty certifications and notes are dropped rather than shown as blanks.
+ */
+export function releasesByCountry(
+  results: readonly CountryReleases[],
+  region: string | null,
+): CountryRow[] {
+  return results
+    .filter((entry) => entry.release_dates.length > 0)
+    .map((entry) => ({
+      code: entry.iso_3166_1,
+      country: regionName(entry.iso_3166_1),
+      own: entry.iso_3166_1 === region,
+      releases: [...entry.release_dates]
+        .sort((a, b) => a.release_date.localeCompare(b.release_date))
+        .map((r) => ({
+          type: releaseTypeName(r.type),
+          date: formatDate(r.release_date) ?? r.release_date,
+          certification: r.certification.trim() || null,
+          note: r.note?.trim() || null,
+        })),
+    }))
+    .sort((a, b) => Number(b.own) - Number(a.own) || a.country.localeCompare(b.country));
+}

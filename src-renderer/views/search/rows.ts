@@ -1,0 +1,43 @@
+import { cardOf, collectionCard, type Card, type CardKind } from '../../components/ui/card';
+import type { CollectionResult, MultiResult } from '../../lib/state/search.svelte';
+
+export interface ResultRowData {
+  card: Card;
+  detail: string | null;
+}
+
+/** A person's line says what they are known for; a title's, the start of its overview. */
+export function multiRow(item: MultiResult): ResultRowData {
+  const card = cardOf(item);
+  if (item.media_type === 'person') {
+    const titles = item.known_for
+      .map((k) => (k.media_type === 'movie' ? k.title : k.name))
+      .slice(0, 3);
+    return { card, detail: titles.length > 0 ? `Known for ${titles.join(', ')}` : null };
+  }
+  return { card, detail: item.overview.trim() || null };
+}
+
+export function collectionRow(item: CollectionResult): ResultRowData {
+  return { card: collectionCard(item), detail: item.overview?.trim() || null };
+}
+
+const NOUNS: Record<CardKind, [string, string]> = {
+  movie: ['movie', 'movies'],
+  tv: ['series', 'series'],
+  person: ['person', 'people'],
+  collection: ['collection', 'collections'],
+};
+
+/** "3 movies · 1 series · 2 people" for the results on screen, in a fixed order. */
+export function kindSummary(rows: readonly ResultRowData[]): string {
+  const counts = new Map<CardKind, number>();
+  for (const row of rows) counts.set(row.card.kind, (counts.get(row.card.kind) ?? 0) + 1);
+  return (['movie', 'tv', 'person', 'collection'] as const)
+    .filter((kind) => counts.has(kind))
+    .map((kind) => {
+      const n = counts.get(kind) ?? 0;
+      return `${n} ${NOUNS[kind][n === 1 ? 0 : 1]}`;
+    })
+    .join(' · ');
+}
