@@ -25,9 +25,14 @@ function tryInstallElectron() {
   if (!existsSync(join(electronDir, 'install.js'))) return false;
   console.log('Marquee: fetching the Electron runtime (once)…');
   const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
-    stdio: 'inherit',
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
     timeout: 180_000,
   });
+  if (result.status !== 0) {
+    const why = (result.stderr ?? '').split('\n').find((line) => line.trim() !== '') ?? 'no answer';
+    console.log(`Marquee: the download did not work (${why.trim()}).`);
+  }
   return result.status === 0;
 }
 
