@@ -14,9 +14,12 @@ interface Call {
 
 type Runner = (call: Call) => Promise<unknown>;
 
-const ROUNDS = 5;
+const ROUNDS = 10;
 
-/** A fixed mix of 200 GETs: discover pages, film details, top rated series, multi search. */
+/**
+ * A fixed mix of 230 GETs, in the proportions of browsing: listings (discover, top rated
+ * series), details (films, series) and multi search.
+ */
 function requestMix(catalogue: Catalogue): Call[] {
   const calls: Call[] = [];
   for (let page = 1; page <= 50; page++) {
@@ -33,6 +36,14 @@ function requestMix(catalogue: Catalogue): Call[] {
       ours: (c) => c.request('GET /3/movie/{movie_id}', { params: { movie_id: movie.id } }),
       tmdbTs: (api) => api.movies.details(movie.id),
       moviedb: (api) => api.movieInfo(movie.id),
+    });
+  }
+  for (const series of catalogue.data.sortedBy('tv', 'popularity').slice(0, 30)) {
+    calls.push({
+      path: `/3/tv/${series.id}`,
+      ours: (c) => c.request('GET /3/tv/{series_id}', { params: { series_id: series.id } }),
+      tmdbTs: (api) => api.tvShows.details(series.id),
+      moviedb: (api) => api.tvInfo(series.id),
     });
   }
   for (let page = 1; page <= 40; page++) {
@@ -55,18 +66,64 @@ function requestMix(catalogue: Catalogue): Call[] {
   return calls;
 }
 
-async function timeEach(calls: readonly Call[], run: Runner, into: number[]): Promise<void> {
-  for (const call of calls) {
+/** Times one request per implementation, in the given order; `into[name]` gets its duration. */
+async function timeCall(
+  call: Call,
+  order: readonly string[],
+  runners: Readonly<Record<string, Runner>>,
+  into: Record<string, number[]>,
+): Promise<void> {
+  for (const name of order) {
+    const run = runners[name] as Runner;
     const start = performance.now();
     await run(call);
-    into.push(performance.now() - start);
+    into[name]?.push(performance.now() - start);
+  }
+}
+
+/** `order` turned left by `by`: each implementation goes first as often as the others. */
+function rotate<T>(order: readonly T[], by: number): T[] {
+  const k = by % order.length;
+  return [...order.slice(k), ...order.slice(0, k)];
+}
+
+/**
+ * Durations by request of the mix, then by round. The mix's time per request is the mean over
+ * requests of each request's median: every request counts once, as in use, and a stall in one
+ * round does not move it. (A median over the pooled samples would jump between the clusters
+ * that fast details and slow searches make.)
+ */
+class Samples {
+  readonly #byCall: number[][];
+
+  constructor(calls: number) {
+    this.#byCall = Array.from({ length: calls }, () => []);
+  }
+
+  add(call: number, ms: number): void {
+    this.#byCall[call]?.push(ms);
+  }
+
+  perRequestMs(): number {
+    const medians = this.#byCall.map((rounds) => median(rounds));
+    return medians.reduce((sum, ms) => sum + ms, 0) / Math.max(1, medians.length);
+  }
+
+  /** Median of `this − other` over the same request in the same round, made back to back. */
+  pairedOverMs(other: Samples): number {
+    const differences = this.#byCall.flatMap((rounds, call) =>
+      rounds.map((ms, round) => ms - (other.#byCall[call]?.[round] ?? Number.NaN)),
+    );
+    return median(differences);
   }
 }
 
 /**
  * Marquee's TMDB client against the local catalogue over loopback, next to raw `fetch` +
- * `JSON.parse` (the floor) and two peer libraries, on the same 200 requests. Rounds are
- * interleaved, each implementation in turn, so machine noise falls on all of them alike.
+ * `JSON.parse` (the floor) and two peer libraries, on the same requests. Every request is made
+ * by each implementation back to back, in an order that rotates, so a burst of load from the
+ * rest of the machine falls on all of them alike; a full untimed pass warms up every path
+ * (JIT, sockets, compiled schemas) first.
  */
 export async function runClientBenchmarks(): Promise<BenchResult[]> {
   const catalogue = await startCatalogue({ titles: 2000 });
@@ -102,17 +159,21 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
     };
     const calls = requestMix(catalogue);
     const names = Object.keys(runners);
-    const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-    for (const name of names) await timeEach(calls.slice(0, 20), runners[name] as Runner, []); // warm-up
+    const samples = Object.fromEntries(names.map((n) => [n, new Samples(calls.length)]));
+    const scratch: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    for (const call of calls) await timeCall(call, names, runners, scratch); // warm-up
     for (let r = 0; r < ROUNDS; r++) {
-      for (let i = 0; i < names.length; i++) {
-        const name = names[(i + r) % names.length] as string;
-        await timeEach(calls, runners[name] as Runner, samples[name] as number[]);
+      for (const [i, call] of calls.entries()) {
+        const round: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+        await timeCall(call, rotate(names, r + i), runners, round);
+        for (const name of names) samples[name]?.add(i, round[name]?.[0] ?? Number.NaN);
       }
     }
-    const med = (name: string): number => median(samples[name] ?? []);
-    const raw = med('raw');
-    const note = `median per request over ${ROUNDS}×${calls.length} loopback GETs; Marquee's rate cap raised for the run, validation on`;
+    const ms = (name: string): number => samples[name]?.perRequestMs() ?? Number.NaN;
+    const raw = ms('raw');
+    const marquee = ms('marquee');
+    const overheadMs = samples.marquee?.pairedOverMs(samples.raw as Samples) ?? Number.NaN;
+    const note = `${ROUNDS} rounds of ${calls.length} loopback GETs, each request's median; Marquee's rate cap raised for the run, validation on`;
     const results: BenchResult[] = [
       {
         name: 'client: raw fetch + JSON.parse per request',
@@ -124,20 +185,27 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
       {
         name: 'client: Marquee per request, ratio to raw fetch',
         unit: 'ratio',
-        value: round(med('marquee') / raw),
+        value: round(marquee / raw),
         budget: 1.05,
-        ratio: round(med('marquee') / raw),
+        ratio: round(marquee / raw),
         peer: 'raw fetch',
-        note: `${round(med('marquee'))} ms vs ${round(raw)} ms; ${note}`,
+        note: `${round(marquee)} ms vs ${round(raw)} ms; ${note}`,
+      },
+      {
+        name: 'client: Marquee overhead per request over raw fetch, paired',
+        unit: 'ms',
+        value: round(overheadMs),
+        budget: null,
+        note: `median difference of the same request made back to back; ${note}`,
       },
     ];
     for (const peer of ['tmdb-ts', 'moviedb-promise']) {
       results.push({
         name: `client: ${peer} per request`,
         unit: 'ms',
-        value: round(med(peer)),
+        value: round(ms(peer)),
         budget: null,
-        ratio: round(med('marquee') / med(peer)),
+        ratio: round(marquee / ms(peer)),
         peer,
         note: `ratio = Marquee / ${peer}; ${note}`,
       });

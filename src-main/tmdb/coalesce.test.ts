@@ -5,6 +5,7 @@ import { json } from './testing/fake-fetch';
 import { flush } from './testing/fake-time';
 import { setupClient } from './testing/setup';
 import { secrets, testTable as t } from './testing/test-endpoints';
+import type { TmdbCredentials } from './types';
 
 /** A fetch whose answer the test releases by hand. */
 function gated(): { respond: () => Promise<Response>; open: () => void } {
@@ -106,32 +107,62 @@ describe('coalescing identical GETs', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('keys by user without the key holding a secret', () => {
+  it('names a request without any of its secrets, and apart for each identity', () => {
     const def = t['GET /3/list/{list_id}'];
     const base = { apiBase: 'https://api.themoviedb.org' };
+    const args = { params: { list_id: 1 }, query: { page: 2 } };
     const alice = buildRequest(
       def,
-      { params: { list_id: 1 } },
+      args,
       { apiKey: secrets.apiKey, sessionId: secrets.sessionId },
       base,
     );
-    const anonymous = buildRequest(
-      def,
-      { params: { list_id: 1 } },
-      { apiKey: secrets.apiKey },
-      base,
-    );
-    const bearer = buildRequest(
-      def,
-      { params: { list_id: 1 } },
-      { accessToken: secrets.accessToken },
-      base,
-    );
-    const keys = [alice, anonymous, bearer].map(coalescingKey);
-    expect(new Set(keys).size).toBe(3);
+    const bearer = buildRequest(def, args, { accessToken: secrets.accessToken }, base);
+    // The secrets are on the wire, and nowhere in the key.
+    expect(alice.url).toContain(secrets.sessionId);
+    const keys = [coalescingKey(alice, 1), coalescingKey(bearer, 2)];
+    expect(keys).toEqual(['1 GET /3/list/1?page=2', '2 GET /3/list/1?page=2']);
     for (const key of keys) {
       for (const secret of Object.values(secrets)) expect(key).not.toContain(secret);
-      expect(key).toMatch(/^[0-9a-f]{64}$/);
     }
+  });
+
+  it('keys a guest session in the path by identity, and sends a foreign one alone', () => {
+    const def = t['GET /3/guest_session/{guest_session_id}/rated/movies'];
+    const base = { apiBase: 'https://api.themoviedb.org' };
+    const own = buildRequest(
+      def,
+      {},
+      { accessToken: secrets.accessToken, guestSessionId: secrets.guestSessionId },
+      base,
+    );
+    expect(own.url).toContain(secrets.guestSessionId);
+    expect(coalescingKey(own, 3)).toBe('3 GET /3/guest_session/{guest_session_id}/rated/movies');
+    const foreign = buildRequest(
+      def,
+      { params: { guest_session_id: 'another-guest-session-0042' } },
+      { accessToken: secrets.accessToken, guestSessionId: secrets.guestSessionId },
+      base,
+    );
+    expect(foreign.target).not.toContain('another-guest-session-0042');
+    expect(coalescingKey(foreign, 3)).toBeUndefined();
+  });
+
+  it('does not share an answer across a sign-in', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const respond = (): Promise<Response> => gate.then(() => json(200, { id: 1, name: 'Mine' }));
+    let credentials: TmdbCredentials = { accessToken: secrets.accessToken };
+    const { client, calls, time } = setupClient(respond, {}, () => credentials);
+    const anonymous = client.request('GET /3/list/{list_id}', { params: { list_id: 1 } });
+    credentials = { accessToken: secrets.accessToken, sessionId: secrets.sessionId };
+    const signedIn = client.request('GET /3/list/{list_id}', { params: { list_id: 1 } });
+    await flush();
+    open();
+    await time.run(Promise.all([anonymous, signedIn]));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.url).toContain(`session_id=${secrets.sessionId}`);
   });
 });

@@ -1,20 +1,22 @@
-import { createHash } from 'node:crypto';
 import { abortReason } from './abort';
 import type { BuiltRequest } from './build-request';
 
 interface Group<T> {
   promise: Promise<T>;
-  controller: AbortController;
+  /** Only when the group can be cancelled: see `InFlight.run`. */
+  controller: AbortController | undefined;
   waiters: number;
 }
 
 /**
- * The identity of a GET for coalescing: method, full URL and the Authorization header, so two
- * users' requests never share an answer. Hashed, because the URL and header carry secrets.
+ * The identity of a GET for coalescing: the credentials' identity (a number the client bumps
+ * whenever the credentials change, so two users' requests never share an answer) and the
+ * request without its credentials. No secret is in it and nothing needs hashing. `undefined`
+ * when the request carries a secret its identity number does not stand for: it is then sent alone.
  */
-export function coalescingKey(request: BuiltRequest): string {
-  const identity = `${request.method}\n${request.url}\n${request.headers.Authorization ?? ''}`;
-  return createHash('sha256').update(identity).digest('hex');
+export function coalescingKey(request: BuiltRequest, identity: number): string | undefined {
+  if (!request.secretsFromCredentials) return undefined;
+  return `${identity} ${request.target}`;
 }
 
 /**
@@ -28,16 +30,21 @@ export class InFlight<T> {
     return this.#groups.size;
   }
 
+  /**
+   * Joins the run of `key`, or starts it. `start` receives a signal only when the run can be
+   * cancelled, which is when every caller so far brought one: a caller without a signal never
+   * leaves, so a run it started is never aborted and needs no controller.
+   */
   run(
     key: string,
     signal: AbortSignal | undefined,
-    start: (signal: AbortSignal) => Promise<T>,
+    start: (signal: AbortSignal | undefined) => Promise<T>,
   ): Promise<T> {
     signal?.throwIfAborted();
     let group = this.#groups.get(key);
     if (!group) {
-      const controller = new AbortController();
-      const created: Group<T> = { promise: start(controller.signal), controller, waiters: 0 };
+      const controller = signal ? new AbortController() : undefined;
+      const created: Group<T> = { promise: start(controller?.signal), controller, waiters: 0 };
       const forget = (): void => {
         if (this.#groups.get(key) === created) this.#groups.delete(key);
       };
@@ -45,11 +52,13 @@ export class InFlight<T> {
       this.#groups.set(key, created);
       group = created;
     }
+    group.waiters += 1;
+    // A caller that cannot leave early waits on the shared run itself.
+    if (!signal) return group.promise;
     return this.#follow(key, group, signal);
   }
 
-  #follow(key: string, group: Group<T>, signal: AbortSignal | undefined): Promise<T> {
-    group.waiters += 1;
+  #follow(key: string, group: Group<T>, signal: AbortSignal): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let done = false;
       const onAbort = (): void => {
@@ -57,23 +66,23 @@ export class InFlight<T> {
         done = true;
         group.waiters -= 1;
         if (group.waiters === 0) {
-          group.controller.abort(abortReason(signal));
+          group.controller?.abort(abortReason(signal));
           if (this.#groups.get(key) === group) this.#groups.delete(key);
         }
         reject(abortReason(signal));
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      signal.addEventListener('abort', onAbort, { once: true });
       group.promise.then(
         (value) => {
           if (done) return;
           done = true;
-          signal?.removeEventListener('abort', onAbort);
+          signal.removeEventListener('abort', onAbort);
           resolve(value);
         },
         (error: unknown) => {
           if (done) return;
           done = true;
-          signal?.removeEventListener('abort', onAbort);
+          signal.removeEventListener('abort', onAbort);
           reject(error instanceof Error ? error : new Error(String(error)));
         },
       );

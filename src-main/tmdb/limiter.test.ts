@@ -96,4 +96,54 @@ describe('RequestLimiter', () => {
     release();
     expect(limiter.inFlight).toBe(1);
   });
+
+  it('starts at once without queueing only while both caps allow it', async () => {
+    const time = new FakeTime();
+    const limiter = new RequestLimiter({
+      maxConcurrency: 2,
+      ratePerSecond: 3,
+      clock: time.clock,
+      sleep: time.sleep,
+    });
+    const a = limiter.tryAcquire();
+    const b = limiter.tryAcquire();
+    expect(a).toBeTypeOf('function');
+    expect(b).toBeTypeOf('function');
+    // Two in flight: the concurrency cap is full.
+    expect(limiter.tryAcquire()).toBeUndefined();
+    a?.();
+    const c = limiter.tryAcquire();
+    expect(c).toBeTypeOf('function');
+    b?.();
+    c?.();
+    // Three starts within this second: the rate cap is full until the window moves on.
+    expect(limiter.tryAcquire()).toBeUndefined();
+    const waiting = limiter.acquire();
+    expect(limiter.queued).toBe(1);
+    time.now += 1000;
+    (await time.run(waiting))();
+    expect(limiter.inFlight).toBe(0);
+  });
+
+  it('keeps the sliding window exact over many thousands of starts', async () => {
+    let now = 0;
+    const limiter = new RequestLimiter({
+      maxConcurrency: 1,
+      ratePerSecond: 50,
+      clock: () => now,
+      sleep: () => new Promise(() => undefined),
+    });
+    let started = 0;
+    // 10,000 starts, 1 ms apart: each second admits 50, no more, however long the run.
+    for (let ms = 0; ms < 10_000; ms++) {
+      now = ms;
+      const release = limiter.tryAcquire();
+      if (release) {
+        started += 1;
+        release();
+      }
+    }
+    expect(started).toBe(500);
+    await Promise.resolve();
+  });
 });

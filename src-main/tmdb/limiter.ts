@@ -25,8 +25,9 @@ const WINDOW_MS = 1000;
 export class RequestLimiter {
   readonly #options: LimiterOptions;
   readonly #queue: Waiter[] = [];
-  /** Start times within the current window, oldest first. */
-  readonly #starts: number[] = [];
+  /** Start times, oldest first; those before `#oldest` have left the window. */
+  #starts: number[] = [];
+  #oldest = 0;
   #inFlight = 0;
   #timerPending = false;
 
@@ -44,6 +45,18 @@ export class RequestLimiter {
 
   get queued(): number {
     return this.#queue.length;
+  }
+
+  /**
+   * The release function when a request may start right now with nobody queued before it, else
+   * `undefined` (then `acquire` queues it). Spares the common uncontended case a promise.
+   */
+  tryAcquire(): (() => void) | undefined {
+    if (this.#queue.length > 0 || this.#inFlight >= this.#options.maxConcurrency) return undefined;
+    const now = this.#options.clock();
+    if (!this.#windowHasRoom(now)) return undefined;
+    this.#start(now);
+    return this.#releaser();
   }
 
   /** Resolves with a release function once the request may start; rejects if the signal aborts first. */
@@ -69,19 +82,35 @@ export class RequestLimiter {
   #pump(): void {
     while (this.#queue.length > 0 && this.#inFlight < this.#options.maxConcurrency) {
       const now = this.#options.clock();
-      while (this.#starts.length > 0 && (this.#starts[0] ?? now) <= now - WINDOW_MS)
-        this.#starts.shift();
-      if (this.#starts.length >= this.#options.ratePerSecond) {
-        this.#wake((this.#starts[0] ?? now) + WINDOW_MS - now);
+      if (!this.#windowHasRoom(now)) {
+        this.#wake((this.#starts[this.#oldest] ?? now) + WINDOW_MS - now);
         return;
       }
       const waiter = this.#queue.shift();
       if (!waiter) return;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      this.#inFlight += 1;
-      this.#starts.push(now);
+      this.#start(now);
       waiter.resolve(this.#releaser());
     }
+  }
+
+  /** Drops starts that left the window and says whether another may start at `now`. */
+  #windowHasRoom(now: number): boolean {
+    const starts = this.#starts;
+    let oldest = this.#oldest;
+    while (oldest < starts.length && (starts[oldest] ?? now) <= now - WINDOW_MS) oldest += 1;
+    // Compact now and then rather than `shift()` each expired start, which copies the array.
+    if (oldest > 1024 && oldest * 2 > starts.length) {
+      this.#starts = starts.slice(oldest);
+      oldest = 0;
+    }
+    this.#oldest = oldest;
+    return this.#starts.length - oldest < this.#options.ratePerSecond;
+  }
+
+  #start(now: number): void {
+    this.#inFlight += 1;
+    this.#starts.push(now);
   }
 
   #releaser(): () => void {

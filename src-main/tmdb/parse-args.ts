@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { EndpointDef } from '../../src-shared/tmdb/define';
 import { TmdbInputError } from './errors';
+import { compiledEndpoint } from './compiled';
 import { describeIssue } from './issues';
-import { schemaKeys } from './schema-keys';
 
 /** What a caller passes for one request, before validation. */
 export interface RawArgs {
@@ -45,22 +45,23 @@ export function parseArgs(
   args: RawArgs,
   defaults: RequestDefaults = {},
 ): ParsedArgs {
-  const params = parseWith(key, 'params', def.params, args.params ?? {});
+  const compiled = compiledEndpoint(def);
+  const params = parseWith(key, 'params', compiled.params, args.params ?? {});
   const query = parseWith(
     key,
     'query',
-    def.query,
-    withDefaults(def.query, args.query ?? {}, defaults),
+    compiled.query,
+    withDefaults(compiled.queryKeys, args.query ?? {}, defaults),
   );
   let body: unknown = undefined;
-  if (def.body === undefined) {
+  if (compiled.body === undefined) {
     if (args.body !== undefined) throw new TmdbInputError(key, 'this endpoint takes no body');
   } else {
-    body = parseWith(key, 'body', def.body, args.body);
+    body = parseWith(key, 'body', compiled.body, args.body);
   }
   const paramStrings = stringifyRecord(key, 'params', params);
   return {
-    path: fillPath(key, def.path, paramStrings),
+    path: fillPath(key, compiled.pathPieces, compiled.pathNames, paramStrings),
     query: stringifyRecord(key, 'query', query),
     body,
     params: paramStrings,
@@ -75,10 +76,15 @@ function parseWith(key: string, part: string, schema: z.ZodType, value: unknown)
 }
 
 /** Adds `language` / `region` only where the entry's query declares them and the caller left them out. */
-function withDefaults(schema: z.ZodType, query: unknown, defaults: RequestDefaults): unknown {
+function withDefaults(
+  keys: ReadonlySet<string> | undefined,
+  query: unknown,
+  defaults: RequestDefaults,
+): unknown {
   if (query === null || typeof query !== 'object' || Array.isArray(query)) return query;
-  const keys = schemaKeys(schema);
   if (!keys) return query;
+  // Nothing to add: the caller's object is parsed as it is, without a copy.
+  if (!needsDefault(keys, query as Record<string, unknown>, defaults)) return query;
   const out: Record<string, unknown> = { ...(query as Record<string, unknown>) };
   for (const name of ['language', 'region'] as const) {
     const value = defaults[name];
@@ -86,6 +92,19 @@ function withDefaults(schema: z.ZodType, query: unknown, defaults: RequestDefaul
       out[name] = value;
   }
   return out;
+}
+
+function needsDefault(
+  keys: ReadonlySet<string>,
+  query: Record<string, unknown>,
+  defaults: RequestDefaults,
+): boolean {
+  for (const name of ['language', 'region'] as const) {
+    const value = defaults[name];
+    if (value !== undefined && value !== '' && keys.has(name) && query[name] === undefined)
+      return true;
+  }
+  return false;
 }
 
 /** Turns parsed values into wire strings; arrays become TMDB's comma lists, absent values are dropped. */
@@ -113,16 +132,23 @@ function scalar(v: unknown): string | undefined {
   return undefined;
 }
 
-function fillPath(key: string, template: string, params: Record<string, string>): string {
-  return template.replace(placeholderPattern, (_m, name: string) => {
+function fillPath(
+  key: string,
+  pieces: readonly string[],
+  names: readonly string[],
+  params: Record<string, string>,
+): string {
+  let path = pieces[0] ?? '';
+  for (const [i, name] of names.entries()) {
     const value = params[name];
     if (value === undefined || value === '')
       throw new TmdbInputError(key, `params.${name}: missing`);
     // encodeURIComponent leaves dots alone; a "." or ".." segment would walk up TMDB's path.
     if (value === '.' || value === '..')
       throw new TmdbInputError(key, `params.${name}: not a valid id`);
-    return encodeURIComponent(value);
-  });
+    path += encodeURIComponent(value) + (pieces[i + 1] ?? '');
+  }
+  return path;
 }
 
 /** `a=1&b=x%20y`, keys sorted so the same request always has the same URL. */

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -175,5 +176,39 @@ describe('sendOnce', () => {
     const error = await failure(run);
     expect(error.name).toBe('AbortError');
     expect(onNetwork).not.toHaveBeenCalled();
+  });
+});
+
+describe('sendOnce and the caller’s signal', () => {
+  it('cancels the request on the wire when the caller aborts mid-flight', async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = recordingFetch(hang);
+    const run = sendOnce(request, {
+      key,
+      def,
+      fetch,
+      timeoutMs: 10_000,
+      clock: () => 0,
+      signal: controller.signal,
+    });
+    controller.abort();
+    await failure(run);
+    expect(calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('leaves no listener behind on a signal the caller keeps for many requests', async () => {
+    const controller = new AbortController();
+    const { fetch } = recordingFetch(() => json(200, { id: 550, title: 'Fight Club' }));
+    for (let i = 0; i < 30; i++) {
+      await sendOnce(request, {
+        key,
+        def,
+        fetch,
+        timeoutMs: 10_000,
+        clock: () => 0,
+        signal: controller.signal,
+      });
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import type { EndpointDef } from '../../src-shared/tmdb/define';
 import { tmdbError } from '../../src-shared/tmdb/schemas/status';
 import { abortReason } from './abort';
 import type { BuiltRequest } from './build-request';
+import { compiledEndpoint } from './compiled';
 import { TmdbHttpError, TmdbNetworkError, TmdbSchemaError, TmdbTimeoutError } from './errors';
 import { describeIssue } from './issues';
 import { parseRetryAfter } from './retry-policy';
@@ -22,36 +23,50 @@ export interface AttemptContext {
  * with the entry's response schema, or throws a typed error. A caller's abort is rethrown as is.
  */
 export async function sendOnce(request: BuiltRequest, ctx: AttemptContext): Promise<unknown> {
-  const timeout = new AbortController();
+  // One controller per attempt, aborted by the timeout or by the caller. Linking the caller's
+  // signal with a listener costs far less than `AbortSignal.any` on every attempt.
+  const attempt = new AbortController();
+  // Set from the timer and the caller's listener: what ended the attempt, when one of them did.
+  const ended = { byTimeout: false, byCaller: false };
   const timer = setTimeout(() => {
-    timeout.abort();
+    ended.byTimeout = true;
+    attempt.abort();
   }, ctx.timeoutMs);
-  const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout.signal]) : timeout.signal;
-  let status: number;
+  const caller = ctx.signal;
+  const onCallerAbort = (): void => {
+    ended.byCaller = true;
+    attempt.abort(caller?.reason);
+  };
+  if (caller?.aborted) onCallerAbort();
+  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+  let response: Response;
   let text: string;
-  let retryAfter: string | null;
   try {
-    const init: RequestInit = { method: request.method, headers: request.headers, signal };
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers,
+      signal: attempt.signal,
+    };
     if (request.body !== undefined) init.body = request.body;
-    const response = await ctx.fetch(request.url, init);
-    status = response.status;
-    retryAfter = response.headers.get('retry-after');
+    response = await ctx.fetch(request.url, init);
     // The body is read under the same timeout: a connection dropped mid-body is a network failure.
     text = await response.text();
   } catch (error) {
-    if (ctx.signal?.aborted) throw abortReason(ctx.signal);
-    const failure = timeout.signal.aborted
+    if (ended.byCaller) throw abortReason(caller);
+    const failure = ended.byTimeout
       ? new TmdbTimeoutError(ctx.key, ctx.timeoutMs)
       : new TmdbNetworkError(ctx.key, error);
     ctx.onNetwork?.(false, failure.message);
     throw failure;
   } finally {
     clearTimeout(timer);
+    caller?.removeEventListener('abort', onCallerAbort);
   }
   ctx.onNetwork?.(true);
 
+  const status = response.status;
   if (status >= 200 && status < 300) return validate(ctx, text);
-  throw httpError(ctx, status, text, retryAfter);
+  throw httpError(ctx, status, text, response.headers.get('retry-after'));
 }
 
 function validate(ctx: AttemptContext, text: string): unknown {
@@ -61,7 +76,7 @@ function validate(ctx: AttemptContext, text: string): unknown {
   } catch {
     throw new TmdbSchemaError(ctx.key, '', 'the answer is not JSON');
   }
-  const parsed = ctx.def.response.safeParse(json);
+  const parsed = compiledEndpoint(ctx.def).response.safeParse(json);
   if (parsed.success) return parsed.data;
   const { field, problem } = describeIssue(parsed.error);
   throw new TmdbSchemaError(ctx.key, field, problem);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { registerSecret } from '../../src-shared/redact';
 import type { EndpointDef } from '../../src-shared/tmdb/define';
 import { silentLogger } from '../core/log';
 import { abortableSleep, abortReason } from './abort';
@@ -10,7 +9,8 @@ import { RequestLimiter } from './limiter';
 import type { RawArgs } from './parse-args';
 import { deletedStatus, isListDelete, isListDeleteAmbiguous } from './quirks';
 import { backoffDelay, shouldRetry } from './retry-policy';
-import { sendOnce } from './send';
+import { CredentialIdentity } from './identity';
+import { sendOnce, type AttemptContext } from './send';
 import type { RequestOptions, TmdbClientOptions, TmdbCredentials } from './types';
 
 export type EndpointTable = Readonly<Record<string, EndpointDef>>;
@@ -69,6 +69,8 @@ export function createTableClient<T extends EndpointTable>(
     sleep,
   });
   const inFlight = new InFlight<unknown>();
+  const identity = new CredentialIdentity();
+  const fixedDefaults = { apiBase: options.apiBase };
 
   /** Sends with the limiter and the retry policy; each attempt takes its own limiter slot. */
   async function withRetries(
@@ -78,19 +80,21 @@ export function createTableClient<T extends EndpointTable>(
     signal?: AbortSignal,
     onRetry?: () => void,
   ): Promise<unknown> {
+    const attempt: AttemptContext = {
+      key,
+      def,
+      fetch: fetchFn,
+      timeoutMs: settings.timeoutMs,
+      clock,
+      signal,
+      onNetwork: options.onNetwork,
+    };
     for (let retry = 0; ; retry++) {
-      const release = await limiter.acquire(signal);
+      signal?.throwIfAborted();
+      const release = limiter.tryAcquire() ?? (await limiter.acquire(signal));
       let failure: unknown;
       try {
-        return await sendOnce(request, {
-          key,
-          def,
-          fetch: fetchFn,
-          timeoutMs: settings.timeoutMs,
-          clock,
-          signal,
-          onNetwork: options.onNetwork,
-        });
+        return await sendOnce(request, attempt);
       } catch (error) {
         failure = error;
       } finally {
@@ -177,26 +181,19 @@ export function createTableClient<T extends EndpointTable>(
     const def = Object.hasOwn(table, key) ? table[key] : undefined;
     if (!def) throw new TmdbInputError(key, 'not an endpoint Marquee knows');
     const credentials = options.credentials();
-    for (const secret of [
-      credentials.accessToken,
-      credentials.apiKey,
-      credentials.sessionId,
-      credentials.guestSessionId,
-    ]) {
-      registerSecret(secret);
-    }
+    const who = identity.of(credentials);
     const built = buildRequest(
       def,
       args,
       credentials,
-      { ...options.defaults?.(), apiBase: options.apiBase },
+      options.defaults ? { ...options.defaults(), apiBase: options.apiBase } : fixedDefaults,
       key,
     );
     const { signal } = requestOptions;
     if (def.method === 'GET') {
-      return inFlight.run(coalescingKey(built), signal, (shared) =>
-        withRetries(key, def, built, shared),
-      );
+      const shareKey = coalescingKey(built, who);
+      if (shareKey === undefined) return withRetries(key, def, built, signal);
+      return inFlight.run(shareKey, signal, (shared) => withRetries(key, def, built, shared));
     }
     const progress = { retried: false };
     try {

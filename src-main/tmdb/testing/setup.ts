@@ -9,7 +9,8 @@ import { secrets, testTable } from './test-endpoints';
 export function setupClient(
   respond: Responder,
   extra: Partial<TmdbClientOptions> = {},
-  credentials?: TmdbCredentials,
+  /** Fixed credentials, or a provider a test can change between requests. */
+  credentials?: TmdbCredentials | (() => TmdbCredentials),
 ) {
   const time = new FakeTime();
   const { fetch, calls } = recordingFetch(respond);
@@ -17,8 +18,10 @@ export function setupClient(
   const network: [boolean, string | undefined][] = [];
   const client = createTableClient(testTable, {
     apiBase: 'https://api.themoviedb.org',
-    credentials: () =>
-      credentials ?? { accessToken: secrets.accessToken, sessionId: secrets.sessionId },
+    credentials:
+      typeof credentials === 'function'
+        ? credentials
+        : () => credentials ?? { accessToken: secrets.accessToken, sessionId: secrets.sessionId },
     fetch,
     clock: time.clock,
     sleep: time.sleep,
