@@ -3,35 +3,49 @@ import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import { SearchState } from './search.svelte';
 
 const meta = { source: 'network', fetchedAt: 1, stale: false } as const;
+const cached = { source: 'cache', fetchedAt: 1, stale: true } as const;
 
 type Pending = {
   channel: string;
-  input: { query: string; page: number };
+  input: { query: string; page: number; localOnly?: boolean };
   resolve: (reply: unknown) => void;
 };
 
 /** A bridge whose answers the test releases in any order. */
 function install(): Pending[] {
   const pending: Pending[] = [];
-  const invoke = (channel: string, input: { query: string; page: number }) =>
+  const invoke = (channel: string, input: Pending['input']) =>
     new Promise((resolve) => pending.push({ channel, input, resolve }));
   vi.stubGlobal('window', { api: { invoke, on: () => () => undefined } as unknown as MarqueeApi });
   return pending;
 }
 
-const answer = (p: Pending | undefined, title: string) =>
+const local = (pending: Pending[]) => pending.filter((p) => p.input.localOnly === true);
+const remote = (pending: Pending[]) => pending.filter((p) => p.input.localOnly !== true);
+
+function answer(p: Pending | undefined, ...titles: string[]): void {
   p?.resolve({
     ok: true,
     value: {
       data: {
         page: 1,
-        results: [{ id: title.length, media_type: 'movie', title }],
+        results: titles.map((title, i) => ({ id: i + 1, media_type: 'movie', title })),
         total_pages: 1,
-        total_results: 1,
+        total_results: titles.length,
       },
-      meta,
+      meta: p.input.localOnly ? cached : meta,
     },
   });
+}
+
+const fail = (p: Pending | undefined) =>
+  p?.resolve({ ok: false, error: { code: 'rate_limited', message: 'TMDB asked to slow down' } });
+
+const titlesOf = (items: readonly { media_type: string }[] | undefined) =>
+  (items ?? []).map((i) => ('title' in i ? i.title : ''));
+
+/** Lets settled replies reach the state. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
 
 describe('SearchState', () => {
   beforeEach(() => {
@@ -42,47 +56,124 @@ describe('SearchState', () => {
     vi.unstubAllGlobals();
   });
 
-  it('waits for a pause in typing before asking', () => {
+  it('asks the local index on every keystroke and TMDB only after a pause in typing', () => {
     const pending = install();
     const search = new SearchState(200);
     search.setQuery('a');
     search.setQuery('ar');
     search.setQuery('arr');
+    expect(local(pending).map((p) => p.input.query)).toEqual(['a', 'ar', 'arr']);
     vi.advanceTimersByTime(199);
-    expect(pending).toHaveLength(0);
+    expect(remote(pending)).toHaveLength(0);
     vi.advanceTimersByTime(1);
-    expect(pending.map((p) => p.input.query)).toEqual(['arr']);
+    expect(remote(pending).map((p) => p.input)).toEqual([
+      { query: 'arr', page: 1, localOnly: false },
+    ]);
   });
 
-  it('shows the answer of the latest query even when an older one answers last', async () => {
+  it('paints the local answer at once, marked as searching, then TMDB’s answer replaces it', async () => {
+    const pending = install();
+    const search = new SearchState(200);
+    search.setQuery('arrival');
+    answer(local(pending)[0], 'Arrival (seen)');
+    await settle();
+    expect(search.instant?.query).toBe('arrival');
+    expect(titlesOf(search.instant?.items)).toEqual(['Arrival (seen)']);
+    expect(search.instant?.searching).toBe(true);
+
+    vi.advanceTimersByTime(200);
+    expect(search.instant?.searching).toBe(true);
+    answer(remote(pending)[0], 'Arrival', 'Arrival II');
+    await settle();
+    expect(search.instant).toBeNull();
+    expect(titlesOf(search.results.items)).toEqual(['Arrival', 'Arrival II']);
+    expect(search.resultsQuery).toBe('arrival');
+  });
+
+  it('never lets an older query’s answer, local or TMDB’s, replace a newer one', async () => {
     const pending = install();
     const search = new SearchState(200);
     search.setQuery('arr');
     vi.advanceTimersByTime(200);
     search.setQuery('arrival');
+    const [arrLocal, arrivalLocal] = local(pending);
+    answer(arrivalLocal, 'Arrival');
+    answer(arrLocal, 'Arrow');
+    await settle();
+    expect(titlesOf(search.instant?.items)).toEqual(['Arrival']);
+
+    // TMDB's answer for "arr" lands after the local one for "arrival": the local one stays.
+    answer(remote(pending)[0], 'Arrow');
+    await settle();
+    expect(search.instant?.query).toBe('arrival');
+    expect(titlesOf(search.instant?.items)).toEqual(['Arrival']);
+
     vi.advanceTimersByTime(200);
-    answer(pending[1], 'Arrival');
-    answer(pending[0], 'Arrow');
-    await vi.waitFor(() => {
-      expect(search.results.status).toBe('ready');
-    });
-    await Promise.resolve();
-    expect(search.results.items.map((i) => ('title' in i ? i.title : ''))).toEqual(['Arrival']);
-    expect(search.sentQuery).toBe('arrival');
+    answer(remote(pending)[1], 'Arrival');
+    await settle();
+    expect(search.instant).toBeNull();
+    expect(titlesOf(search.results.items)).toEqual(['Arrival']);
+    expect(search.resultsQuery).toBe('arrival');
   });
 
-  it('clears the results when the box is emptied', async () => {
+  it('keeps the local results, no longer searching, when TMDB fails', async () => {
+    const pending = install();
+    const search = new SearchState(200);
+    search.setQuery('moon');
+    answer(local(pending)[0], 'Moon');
+    vi.advanceTimersByTime(200);
+    fail(remote(pending)[0]);
+    await settle();
+    expect(titlesOf(search.instant?.items)).toEqual(['Moon']);
+    expect(search.instant?.searching).toBe(false);
+    expect(search.instant?.meta.source).toBe('cache');
+    expect(search.results.error?.code).toBe('rate_limited');
+  });
+
+  it('waits for TMDB rather than saying “no results” when the local index has none', async () => {
+    const pending = install();
+    const search = new SearchState(200);
+    search.setQuery('qqx');
+    answer(local(pending)[0]);
+    await settle();
+    expect(search.instant).toBeNull();
+    vi.advanceTimersByTime(200);
+    answer(remote(pending)[0], 'Qqx');
+    await settle();
+    expect(titlesOf(search.results.items)).toEqual(['Qqx']);
+  });
+
+  it('Enter sends at once, and again only to retry a failure', async () => {
+    const pending = install();
+    const search = new SearchState(200);
+    search.setQuery('dune');
+    search.submit();
+    expect(remote(pending)).toHaveLength(1);
+    search.submit();
+    expect(remote(pending)).toHaveLength(1);
+    fail(remote(pending)[0]);
+    await settle();
+    search.submit();
+    expect(remote(pending)).toHaveLength(2);
+    vi.advanceTimersByTime(1_000);
+    expect(remote(pending)).toHaveLength(2);
+  });
+
+  it('clears the results when the box is emptied, and a late answer does not bring them back', async () => {
     const pending = install();
     const search = new SearchState(200);
     search.setQuery('moon');
     search.submit();
-    answer(pending[0], 'Moon');
-    await vi.waitFor(() => {
-      expect(search.results.items).toHaveLength(1);
-    });
+    answer(remote(pending)[0], 'Moon');
+    await settle();
+    expect(search.results.items).toHaveLength(1);
     search.setQuery('  ');
     expect(search.results.items).toHaveLength(0);
     expect(search.sentQuery).toBe('');
+    answer(local(pending)[0], 'Moon');
+    await settle();
+    expect(search.instant).toBeNull();
+    expect(remote(pending)).toHaveLength(1);
   });
 
   it('searches collections for the current query when that tab opens', () => {
@@ -91,9 +182,23 @@ describe('SearchState', () => {
     search.setQuery('saga');
     search.submit();
     search.setTab('collections');
-    expect(pending.map((p) => p.channel)).toEqual(['search.multi', 'search.collections']);
+    expect(remote(pending).map((p) => p.channel)).toEqual(['search.multi', 'search.collections']);
     search.setTab('all');
     search.setTab('collections');
-    expect(pending).toHaveLength(2);
+    expect(remote(pending)).toHaveLength(2);
+  });
+
+  it('searches the films tab again when the text changed while collections were open', () => {
+    const pending = install();
+    const search = new SearchState(200);
+    search.setTab('collections');
+    search.setQuery('saga');
+    search.submit();
+    expect(local(pending)).toHaveLength(0);
+    search.setTab('all');
+    expect(remote(pending).map((p) => `${p.channel} ${p.input.query}`)).toEqual([
+      'search.collections saga',
+      'search.multi saga',
+    ]);
   });
 });
