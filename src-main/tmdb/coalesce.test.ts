@@ -38,6 +38,22 @@ describe('coalescing identical GETs', () => {
     expect(new Set(results.map((r) => r.title))).toEqual(new Set(['Fight Club']));
   });
 
+  it('asks TMDB again once the shared answer has arrived, after a success or a failure', async () => {
+    let status = 500;
+    const { client, calls, time } = setupClient(
+      () => json(status, { id: 550, title: 'Fight Club' }),
+      {
+        maxRetries: 0,
+      },
+    );
+    const get = () => client.request('GET /3/movie/{movie_id}', { params: { movie_id: 550 } });
+    await expect(time.run(get())).rejects.toMatchObject({ httpStatus: 500 });
+    status = 200;
+    expect((await time.run(get())).title).toBe('Fight Club');
+    expect((await time.run(get())).title).toBe('Fight Club');
+    expect(calls).toHaveLength(3);
+  });
+
   it('keeps serving the others when one caller aborts', async () => {
     const { respond, open } = gated();
     const { client, calls } = setupClient(respond);

@@ -1,11 +1,16 @@
 import { abortReason } from './abort';
 import type { BuiltRequest } from './build-request';
 
-interface Group<T> {
-  promise: Promise<T>;
+class Group<T> {
+  /** Set as soon as the group is made (the run needs the group to forget it). */
+  promise!: Promise<T>;
+  waiters = 0;
   /** Only when the group can be cancelled: see `InFlight.run`. */
-  controller: AbortController | undefined;
-  waiters: number;
+  readonly controller: AbortController | undefined;
+
+  constructor(controller: AbortController | undefined) {
+    this.controller = controller;
+  }
 }
 
 /**
@@ -44,18 +49,27 @@ export class InFlight<T> {
     let group = this.#groups.get(key);
     if (!group) {
       const controller = signal ? new AbortController() : undefined;
-      const created: Group<T> = { promise: start(controller?.signal), controller, waiters: 0 };
-      const forget = (): void => {
-        if (this.#groups.get(key) === created) this.#groups.delete(key);
-      };
-      void created.promise.then(forget, forget);
-      this.#groups.set(key, created);
-      group = created;
+      group = new Group<T>(controller);
+      this.#groups.set(key, group);
+      group.promise = this.#own(key, group, start);
     }
     group.waiters += 1;
     // A caller that cannot leave early waits on the shared run itself.
     if (!signal) return group.promise;
     return this.#follow(key, group, signal);
+  }
+
+  /** The shared run; the group is forgotten as the run settles, before anyone hears its answer. */
+  async #own(
+    key: string,
+    group: Group<T>,
+    start: (signal: AbortSignal | undefined) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await start(group.controller?.signal);
+    } finally {
+      if (this.#groups.get(key) === group) this.#groups.delete(key);
+    }
   }
 
   #follow(key: string, group: Group<T>, signal: AbortSignal): Promise<T> {

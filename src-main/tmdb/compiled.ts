@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../../src-shared/tmdb/define';
+import { fastCheck, type FastCheck } from './fast-args';
 import { isListClear, isSessionDelete } from './quirks';
 import { schemaKeys } from './schema-keys';
 
@@ -10,12 +11,18 @@ import { schemaKeys } from './schema-keys';
  * parsed again by the entry's own schema, so errors read exactly as before.
  */
 export interface CompiledEndpoint {
+  def: EndpointDef;
   params: z.ZodType;
   query: z.ZodType;
   body: z.ZodType | undefined;
   response: z.ZodType;
+  /** Quick checks of already-valid params / query (see fast-args.ts); zod parses the rest. */
+  fastParams: FastCheck | undefined;
+  fastQuery: FastCheck | undefined;
   /** The keys the query schema declares, for `language`/`region` defaults. */
   queryKeys: ReadonlySet<string> | undefined;
+  /** The same keys in the order a URL lists them (see `sortedQueryString`). */
+  sortedQueryNames: readonly string[] | undefined;
   /**
    * The path template split at its placeholders: `/3/movie/{movie_id}/videos` is the pieces
    * `['/3/movie/', '/videos']` around the names `['movie_id']`. Filling it is then a join.
@@ -26,6 +33,8 @@ export interface CompiledEndpoint {
   guestInPath: boolean;
   listClear: boolean;
   sessionDelete: boolean;
+  /** None of the quirks above and no body schema: the request can take the short way (quick-request.ts). */
+  plain: boolean;
 }
 
 const cache = new WeakMap<EndpointDef, CompiledEndpoint>();
@@ -33,16 +42,25 @@ const cache = new WeakMap<EndpointDef, CompiledEndpoint>();
 export function compiledEndpoint(def: EndpointDef): CompiledEndpoint {
   let compiled = cache.get(def);
   if (!compiled) {
+    const queryKeys = schemaKeys(def.query);
+    const guestInPath = def.path.includes('{guest_session_id}');
+    const listClear = isListClear(def);
+    const sessionDelete = isSessionDelete(def);
     compiled = {
+      def,
       params: z.compile(def.params),
       query: z.compile(def.query),
       body: def.body === undefined ? undefined : z.compile(def.body),
       response: z.compile(def.response),
-      queryKeys: schemaKeys(def.query),
+      fastParams: fastCheck(def.params),
+      fastQuery: fastCheck(def.query),
+      queryKeys,
+      sortedQueryNames: queryKeys && [...queryKeys].sort(),
       ...splitPath(def.path),
-      guestInPath: def.path.includes('{guest_session_id}'),
-      listClear: isListClear(def),
-      sessionDelete: isSessionDelete(def),
+      guestInPath,
+      listClear,
+      sessionDelete,
+      plain: !guestInPath && !listClear && !sessionDelete && def.body === undefined,
     };
     cache.set(def, compiled);
   }

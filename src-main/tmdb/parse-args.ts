@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { EndpointDef } from '../../src-shared/tmdb/define';
 import { TmdbInputError } from './errors';
 import { compiledEndpoint } from './compiled';
+import { unsure, type FastCheck } from './fast-args';
 import { describeIssue } from './issues';
 
 /** What a caller passes for one request, before validation. */
@@ -46,18 +47,19 @@ export function parseArgs(
   defaults: RequestDefaults = {},
 ): ParsedArgs {
   const compiled = compiledEndpoint(def);
-  const params = parseWith(key, 'params', compiled.params, args.params ?? {});
+  const params = parseWith(key, 'params', compiled.params, compiled.fastParams, args.params ?? {});
   const query = parseWith(
     key,
     'query',
     compiled.query,
+    compiled.fastQuery,
     withDefaults(compiled.queryKeys, args.query ?? {}, defaults),
   );
   let body: unknown = undefined;
   if (compiled.body === undefined) {
     if (args.body !== undefined) throw new TmdbInputError(key, 'this endpoint takes no body');
   } else {
-    body = parseWith(key, 'body', compiled.body, args.body);
+    body = parseWith(key, 'body', compiled.body, undefined, args.body);
   }
   const paramStrings = stringifyRecord(key, 'params', params);
   return {
@@ -68,7 +70,17 @@ export function parseArgs(
   };
 }
 
-function parseWith(key: string, part: string, schema: z.ZodType, value: unknown): unknown {
+function parseWith(
+  key: string,
+  part: string,
+  schema: z.ZodType,
+  fast: FastCheck | undefined,
+  value: unknown,
+): unknown {
+  if (fast) {
+    const quick = fast(value);
+    if (quick !== unsure) return quick;
+  }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const { field, problem } = describeIssue(parsed.error, part);
@@ -76,7 +88,7 @@ function parseWith(key: string, part: string, schema: z.ZodType, value: unknown)
 }
 
 /** Adds `language` / `region` only where the entry's query declares them and the caller left them out. */
-function withDefaults(
+export function withDefaults(
   keys: ReadonlySet<string> | undefined,
   query: unknown,
   defaults: RequestDefaults,

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { EndpointDef } from '../../src-shared/tmdb/define';
 import { tmdbError } from '../../src-shared/tmdb/schemas/status';
 import { abortReason } from './abort';
@@ -16,6 +17,36 @@ export interface AttemptContext {
   clock: () => number;
   signal?: AbortSignal | undefined;
   onNetwork?: ((online: boolean, reason?: string) => void) | undefined;
+  /** The entry's compiled response schema, when the caller has it at hand (saves a lookup). */
+  response?: z.ZodType | undefined;
+}
+
+/**
+ * The cancellation of one attempt: one controller, aborted by the timeout or by the caller (as
+ * the caller's signal's listener). Linking the caller's signal with a listener costs far less
+ * than `AbortSignal.any`, and a timer costs far less than `AbortSignal.timeout` (measured).
+ * Remembers which of the two ended the attempt.
+ */
+class AttemptAbort {
+  readonly controller = new AbortController();
+  byTimeout = false;
+  byCaller = false;
+  readonly #caller: AbortSignal | undefined;
+
+  constructor(caller: AbortSignal | undefined) {
+    this.#caller = caller;
+  }
+
+  /** The caller's abort. */
+  handleEvent(): void {
+    this.byCaller = true;
+    this.controller.abort(this.#caller?.reason);
+  }
+}
+
+function onTimeout(attempt: AttemptAbort): void {
+  attempt.byTimeout = true;
+  attempt.controller.abort();
 }
 
 /**
@@ -23,44 +54,36 @@ export interface AttemptContext {
  * with the entry's response schema, or throws a typed error. A caller's abort is rethrown as is.
  */
 export async function sendOnce(request: BuiltRequest, ctx: AttemptContext): Promise<unknown> {
-  // One controller per attempt, aborted by the timeout or by the caller. Linking the caller's
-  // signal with a listener costs far less than `AbortSignal.any` on every attempt.
-  const attempt = new AbortController();
-  // Set from the timer and the caller's listener: what ended the attempt, when one of them did.
-  const ended = { byTimeout: false, byCaller: false };
-  const timer = setTimeout(() => {
-    ended.byTimeout = true;
-    attempt.abort();
-  }, ctx.timeoutMs);
   const caller = ctx.signal;
-  const onCallerAbort = (): void => {
-    ended.byCaller = true;
-    attempt.abort(caller?.reason);
-  };
-  if (caller?.aborted) onCallerAbort();
-  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+  const attempt = new AttemptAbort(caller);
+  // A plain function with an argument and a listener object: no closures made per attempt.
+  const timer = setTimeout(onTimeout, ctx.timeoutMs, attempt);
+  if (caller) {
+    if (caller.aborted) attempt.handleEvent();
+    else caller.addEventListener('abort', attempt, { once: true });
+  }
   let response: Response;
   let text: string;
   try {
     const init: RequestInit = {
       method: request.method,
       headers: request.headers,
-      signal: attempt.signal,
+      signal: attempt.controller.signal,
     };
     if (request.body !== undefined) init.body = request.body;
     response = await ctx.fetch(request.url, init);
     // The body is read under the same timeout: a connection dropped mid-body is a network failure.
     text = await response.text();
   } catch (error) {
-    if (ended.byCaller) throw abortReason(caller);
-    const failure = ended.byTimeout
+    if (attempt.byCaller) throw abortReason(caller);
+    const failure = attempt.byTimeout
       ? new TmdbTimeoutError(ctx.key, ctx.timeoutMs)
       : new TmdbNetworkError(ctx.key, error);
     ctx.onNetwork?.(false, failure.message);
     throw failure;
   } finally {
     clearTimeout(timer);
-    caller?.removeEventListener('abort', onCallerAbort);
+    caller?.removeEventListener('abort', attempt);
   }
   ctx.onNetwork?.(true);
 
@@ -76,7 +99,7 @@ function validate(ctx: AttemptContext, text: string): unknown {
   } catch {
     throw new TmdbSchemaError(ctx.key, '', 'the answer is not JSON');
   }
-  const parsed = compiledEndpoint(ctx.def).response.safeParse(json);
+  const parsed = (ctx.response ?? compiledEndpoint(ctx.def).response).safeParse(json);
   if (parsed.success) return parsed.data;
   const { field, problem } = describeIssue(parsed.error);
   throw new TmdbSchemaError(ctx.key, field, problem);

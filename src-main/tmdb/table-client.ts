@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { EndpointDef } from '../../src-shared/tmdb/define';
 import { silentLogger } from '../core/log';
 import { abortableSleep, abortReason } from './abort';
-import { buildRequest, type BuiltRequest } from './build-request';
+import { buildRequest, buildRequestInFull, type BuiltRequest } from './build-request';
+import { compiledEndpoint, type CompiledEndpoint } from './compiled';
 import { coalescingKey, InFlight } from './coalesce';
 import { TmdbHttpError, TmdbInputError, TmdbSchemaError } from './errors';
 import { RequestLimiter } from './limiter';
@@ -10,6 +11,7 @@ import type { RawArgs } from './parse-args';
 import { deletedStatus, isListDelete, isListDeleteAmbiguous } from './quirks';
 import { backoffDelay, shouldRetry } from './retry-policy';
 import { CredentialIdentity } from './identity';
+import { quickRequest } from './quick-request';
 import { sendOnce, type AttemptContext } from './send';
 import type { RequestOptions, TmdbClientOptions, TmdbCredentials } from './types';
 
@@ -71,6 +73,17 @@ export function createTableClient<T extends EndpointTable>(
   const inFlight = new InFlight<unknown>();
   const identity = new CredentialIdentity();
   const fixedDefaults = { apiBase: options.apiBase };
+  /** The table's entries by key, compiled on first use: one lookup per request. */
+  const entries = new Map<string, CompiledEndpoint>();
+
+  function entry(key: string): CompiledEndpoint | undefined {
+    let compiled = entries.get(key);
+    if (compiled === undefined && Object.hasOwn(table, key)) {
+      const def = table[key];
+      if (def) entries.set(key, (compiled = compiledEndpoint(def)));
+    }
+    return compiled;
+  }
 
   /** Sends with the limiter and the retry policy; each attempt takes its own limiter slot. */
   async function withRetries(
@@ -79,6 +92,7 @@ export function createTableClient<T extends EndpointTable>(
     request: BuiltRequest,
     signal?: AbortSignal,
     onRetry?: () => void,
+    compiled?: CompiledEndpoint,
   ): Promise<unknown> {
     const attempt: AttemptContext = {
       key,
@@ -88,6 +102,7 @@ export function createTableClient<T extends EndpointTable>(
       clock,
       signal,
       onNetwork: options.onNetwork,
+      response: compiled?.response,
     };
     for (let retry = 0; ; retry++) {
       signal?.throwIfAborted();
@@ -173,33 +188,61 @@ export function createTableClient<T extends EndpointTable>(
     );
   }
 
-  async function request(
+  /**
+   * Not `async`: a GET hands back the shared run's own promise, sparing every call the extra
+   * promise and ticks an async wrapper adds. Whatever throws before sending still rejects.
+   */
+  function request(
     key: string,
     args: RawArgs = {},
     requestOptions: RequestOptions = {},
   ): Promise<unknown> {
-    const def = Object.hasOwn(table, key) ? table[key] : undefined;
-    if (!def) throw new TmdbInputError(key, 'not an endpoint Marquee knows');
-    const credentials = options.credentials();
-    const who = identity.of(credentials);
-    const built = buildRequest(
-      def,
-      args,
-      credentials,
-      options.defaults ? { ...options.defaults(), apiBase: options.apiBase } : fixedDefaults,
-      key,
-    );
-    const { signal } = requestOptions;
-    if (def.method === 'GET') {
+    try {
+      const compiled = entry(key);
+      if (!compiled) throw new TmdbInputError(key, 'not an endpoint Marquee knows');
+      const def = compiled.def;
+      const credentials = options.credentials();
+      const who = identity.of(credentials);
+      const defaults = options.defaults
+        ? { ...options.defaults(), apiBase: options.apiBase }
+        : fixedDefaults;
+      const built =
+        quickRequest(compiled, args, credentials, defaults) ??
+        buildRequestInFull(def, args, credentials, defaults, key);
+      const { signal } = requestOptions;
+      if (def.method !== 'GET') return write(key, compiled, built, args, credentials, signal);
       const shareKey = coalescingKey(built, who);
-      if (shareKey === undefined) return withRetries(key, def, built, signal);
-      return inFlight.run(shareKey, signal, (shared) => withRetries(key, def, built, shared));
+      if (shareKey === undefined) return withRetries(key, def, built, signal, undefined, compiled);
+      return inFlight.run(shareKey, signal, (shared) =>
+        withRetries(key, def, built, shared, undefined, compiled),
+      );
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
+  }
+
+  /** A POST or DELETE: never shared, and a list delete's answers need a second look. */
+  async function write(
+    key: string,
+    compiled: CompiledEndpoint,
+    built: BuiltRequest,
+    args: RawArgs,
+    credentials: TmdbCredentials,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
+    const def = compiled.def;
     const progress = { retried: false };
     try {
-      return await withRetries(key, def, built, signal, () => {
-        progress.retried = true;
-      });
+      return await withRetries(
+        key,
+        def,
+        built,
+        signal,
+        () => {
+          progress.retried = true;
+        },
+        compiled,
+      );
     } catch (error) {
       if (error instanceof TmdbHttpError && isListDeleteAmbiguous(def, error)) {
         return confirmListDeleted(key, def, args, credentials, error, signal);

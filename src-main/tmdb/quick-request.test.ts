@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { EndpointDef } from '../../src-shared/tmdb/define';
+import { endpoints } from '../../src-shared/tmdb/endpoints';
+import { buildRequest, buildRequestInFull, type BuiltRequest } from './build-request';
+import { compiledEndpoint } from './compiled';
+import { quickRequest } from './quick-request';
+import { argSamples } from './testing/arg-samples';
+import { secrets, testTable } from './testing/test-endpoints';
+import type { TmdbCredentials } from './types';
+
+const base = { apiBase: 'https://api.themoviedb.org/' };
+const who: [string, TmdbCredentials][] = [
+  ['a bearer token', { accessToken: secrets.accessToken }],
+  [
+    'a bearer token and a session',
+    { accessToken: secrets.accessToken, sessionId: secrets.sessionId },
+  ],
+  ['an api_key', { apiKey: secrets.apiKey }],
+];
+const withLanguage = { ...base, language: 'fr-FR', region: 'FR' };
+
+function full(def: EndpointDef, args: object, creds: TmdbCredentials, defaults = base) {
+  try {
+    return buildRequestInFull(def, args, creds, defaults);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+describe.each([
+  ['the endpoint table', endpoints as Readonly<Record<string, EndpointDef>>],
+  ['the test table', testTable as Readonly<Record<string, EndpointDef>>],
+])('the short way over %s', (_name, table) => {
+  it.each(Object.keys(table))('%s: builds exactly what the full path builds', (key) => {
+    const def = table[key] as EndpointDef;
+    const compiled = compiledEndpoint(def);
+    for (const [, creds] of who) {
+      for (const defaults of [base, withLanguage]) {
+        for (const args of argSamples(def, 150, 11)) {
+          const expected = full(def, args, creds, defaults);
+          const actual = quickRequest(compiled, args, creds, defaults);
+          if (actual === undefined) continue;
+          // Never a request where the full path refuses, and never a different one.
+          expect(expected, JSON.stringify(args)).not.toBeInstanceOf(Error);
+          expect(actual, JSON.stringify(args)).toStrictEqual(expected as BuiltRequest);
+        }
+      }
+    }
+  });
+});
+
+describe('the short way', () => {
+  it('serves most browsing entries of the table', () => {
+    const browsing = Object.values(endpoints as Readonly<Record<string, EndpointDef>>).filter(
+      (def) => def.method === 'GET' && def.auth === 'app',
+    );
+    const served = browsing.filter((def) =>
+      argSamples(def, 150, 11).some(
+        (args) =>
+          quickRequest(compiledEndpoint(def), args, { accessToken: 't' }, base) !== undefined,
+      ),
+    );
+    expect(browsing.length).toBeGreaterThan(20);
+    expect(served.length / browsing.length).toBeGreaterThan(0.8);
+  });
+
+  const discover = endpoints['GET /3/discover/movie'];
+  const bearer = { accessToken: secrets.accessToken };
+
+  it('writes a browsing URL with its query sorted and the defaults added', () => {
+    const built = quickRequest(
+      compiledEndpoint(discover),
+      { query: { sort_by: 'popularity.desc', page: 2 } },
+      bearer,
+      withLanguage,
+    );
+    expect(built?.url).toBe(
+      'https://api.themoviedb.org/3/discover/movie?language=fr-FR&page=2&region=FR&sort_by=popularity.desc',
+    );
+    expect(built?.target).toBe(
+      'GET /3/discover/movie?language=fr-FR&page=2&region=FR&sort_by=popularity.desc',
+    );
+    expect(built?.headers).toEqual({
+      Accept: 'application/json',
+      Authorization: `Bearer ${secrets.accessToken}`,
+    });
+  });
+
+  it('leaves secrets in the query, bodies and quirks to the full path', () => {
+    const quick = (key: keyof typeof endpoints, args: object, creds: TmdbCredentials) =>
+      quickRequest(compiledEndpoint(endpoints[key]), args, creds, base);
+    expect(quick('GET /3/discover/movie', {}, { apiKey: secrets.apiKey })).toBeUndefined();
+    const session = { ...bearer, sessionId: secrets.sessionId };
+    expect(
+      quick('GET /3/account/{account_id}/watchlist/movies', { params: { account_id: 1 } }, session),
+    ).toBeUndefined();
+    expect(
+      quick('POST /3/list/{list_id}/clear', { params: { list_id: 1 } }, session),
+    ).toBeUndefined();
+    expect(quick('DELETE /3/authentication/session', {}, session)).toBeUndefined();
+  });
+
+  it('is what buildRequest gives for a common call', () => {
+    const built = buildRequest(discover, { query: { page: 3 } }, bearer, base);
+    expect(built.url).toBe('https://api.themoviedb.org/3/discover/movie?page=3');
+    expect(built).toStrictEqual(
+      quickRequest(compiledEndpoint(discover), { query: { page: 3 } }, bearer, base),
+    );
+  });
+});
