@@ -91,9 +91,15 @@ test('every page has no serious or critical axe violations, light and dark', asy
       for (const [name, hash] of Object.entries(pages)) {
         await page.goto(`${stack.harness.origin}/${hash}`);
         await expect(frame.heading()).toBeVisible();
-        // Let the page's data arrive so axe sees what a user sees, not the skeleton.
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
+        // Axe sees what a user sees once the data is in, not the skeletons: every loading part of
+        // a page says so with aria-busy, and the last one to finish clears it.
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        if (name === 'search') {
+          // Result rows, not only the empty state.
+          await page.getByRole('searchbox', { name: 'Search TMDB' }).fill('voyage');
+          await expect(page.getByText(/results for “voyage”/)).toBeVisible();
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        }
         found.push(
           ...(await seriousViolations(page, axeSource)).map((v) => `${name} (${scheme}): ${v}`),
         );

@@ -39,7 +39,11 @@ test.describe('Browse', () => {
 
   test('the newest person leads the people shelf, highlighted', async ({ page }) => {
     const browse = new BrowseScreen(page);
-    await expect(browse.cards('Popular people').first()).toHaveAccessibleName(/^Newest on TMDB: /);
+    // The visible name comes first in the link's name, the note after it (WCAG 2.5.3).
+    await expect(browse.cards('Popular people').first()).toHaveAccessibleName(
+      /^\S.* \(Person.*\), Newest on TMDB$/,
+    );
+    await expect(browse.cards('Popular people').first()).toContainText('Newest on TMDB');
   });
 
   test('trending switches between today and this week', async ({ page }) => {
@@ -68,10 +72,9 @@ test.describe('Browse', () => {
     await browse.filter('To year').press('Tab');
     await expect
       .poll(async () => {
-        const names = await discover.evaluateAll((links) =>
-          links.map((l) => l.getAttribute('aria-label') ?? ''),
-        );
-        return names.length > 0 && names.every((name) => /, 200\d,/.test(name));
+        // Each card's text holds "(Movie, 2004, rated 7.1)", read after its title.
+        const texts = await discover.allTextContents();
+        return texts.length > 0 && texts.every((text) => /, 200\d,/.test(text));
       })
       .toBe(true);
 

@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures';
 import { BrowseScreen } from '../pages/browse.page';
 import { DetailsScreen, axeViolations, screenshotView } from '../pages/details.page';
 import { AppFrame } from '../pages/frame.page';
+import { accessibleName } from '../pages/names';
 
 async function openHash(page: Page, url: string, hash: string): Promise<DetailsScreen> {
   await new AppFrame(page).open(url);
@@ -73,7 +74,7 @@ test.describe('a film’s page', () => {
     await new AppFrame(page).open(stack.harness.url);
     const browse = new BrowseScreen(page);
     const card = browse.cards('Discover movies').first();
-    const name = (await card.getAttribute('aria-label')) ?? '';
+    const name = await accessibleName(card);
     await card.click();
     const details = new DetailsScreen(page);
     await expect(details.heading).toHaveText(name.replace(/ \(Movie.*$/, ''));
@@ -83,10 +84,7 @@ test.describe('a film’s page', () => {
       .getByRole('list')
       .getByRole('link')
       .first();
-    const next = ((await recommendation.getAttribute('aria-label')) ?? '').replace(
-      / \(Movie.*$/,
-      '',
-    );
+    const next = (await accessibleName(recommendation)).replace(/ \(Movie.*$/, '');
     await recommendation.click();
     await expect(details.heading).toHaveText(next);
     await page.goBack();

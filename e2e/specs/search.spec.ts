@@ -1,7 +1,12 @@
 import { expect, startAppStack, test } from '../fixtures';
 import { axeViolations, screenshotView } from '../pages/details.page';
 import { AppFrame } from '../pages/frame.page';
+import { invokeOk } from '../pages/lists.page';
+import { accessibleNames } from '../pages/names';
 import { SearchScreen } from '../pages/search.page';
+
+/** Queries the other tests type: a query TMDB was already asked for answers from the cache. */
+const USED = new Set(['voyage', 'garden', 'river', 'signal', 'qqxqqzz']);
 
 test.describe('Search', () => {
   test.beforeEach(async ({ page, stack }) => {
@@ -21,9 +26,7 @@ test.describe('Search', () => {
     await search.box.pressSequentially('voyage', { delay: 30 });
     await expect(search.rows().first()).toBeVisible();
     await expect(search.summary).toContainText('results for “voyage”');
-    const names = await search
-      .rows()
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+    const names = await accessibleNames(search.rows());
     expect(names.length).toBeGreaterThan(1);
     for (const name of names) expect(name).toMatch(/voyage.* — (Movie|Series|Person|Collection)/i);
 
@@ -43,6 +46,43 @@ test.describe('Search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.split(' — ')[0] ?? '');
   });
 
+  test('titles already seen appear at once, then TMDB’s answer replaces them', async ({
+    page,
+    stack,
+  }) => {
+    const search = new SearchScreen(page);
+    // Browsing shows Marquee some films; a word of one of their titles was never searched.
+    const seen = (
+      (await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as {
+        data: { results: { title: string }[] };
+      }
+    ).data.results;
+    const word = seen
+      .flatMap((movie) => movie.title.toLowerCase().split(/\s+/))
+      .find((w) => /^[a-z]{4,}$/.test(w) && !USED.has(w));
+    if (!word) throw new Error('no title in the first page has a usable word');
+    const title = seen.find((movie) => movie.title.toLowerCase().split(/\s+/).includes(word));
+    if (!title) throw new Error(`no title holds “${word}”`);
+
+    // TMDB answers slowly; the local index does not need it.
+    stack.catalogue.faults.set([
+      { kind: 'latency', delayMs: 2_500, next: 1, path: '/search/multi' },
+    ]);
+    const fromTmdb = search.answered(word, false);
+    await search.box.fill(word);
+    await expect(search.localMark).toBeVisible();
+    await expect(search.rows().filter({ hasText: title.title }).first()).toBeVisible();
+    await expect(search.summary).toBeHidden();
+    await search.box.press('ArrowDown');
+    await expect(search.rows().first()).toBeFocused();
+
+    await fromTmdb;
+    await expect(search.summary).toContainText(`results for “${word}”`);
+    await expect(search.localMark).toBeHidden();
+    await expect(search.rows().filter({ hasText: title.title }).first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test('the latest query wins even when an earlier answer arrives last', async ({
     page,
     stack,
@@ -52,19 +92,29 @@ test.describe('Search', () => {
     stack.catalogue.faults.set([
       { kind: 'latency', delayMs: 1_500, next: 1, path: '/search/multi' },
     ]);
-    await search.box.pressSequentially('voyage', { delay: 20 });
-    await page.waitForTimeout(300);
+    const slowSent = stack.catalogue.faults.fired.latency + 1;
+    const slow = search.answered('garden', false);
+    await search.box.pressSequentially('garden', { delay: 20 });
+    // TMDB has been asked about "garden" (and is slow) before the text changes.
+    await expect.poll(() => stack.catalogue.faults.fired.latency).toBe(slowSent);
     await search.box.fill('');
-    await search.box.pressSequentially('signal', { delay: 20 });
-    await expect(search.summary).toContainText('results for “signal”');
-    // Past the slow answer's arrival: the results still answer "signal".
-    await page.waitForTimeout(1_800);
-    await expect(search.summary).toContainText('results for “signal”');
-    const names = await search
-      .rows()
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+    await search.box.pressSequentially('river', { delay: 20 });
+    await expect(search.summary).toContainText('results for “river”');
+    // The slow answer has reached the page, a frame has passed: the results still answer "river".
+    await slow;
+    await page.evaluate(
+      () =>
+        new Promise((done) => {
+          requestAnimationFrame(() => {
+            done(null);
+          });
+        }),
+    );
+    await expect(search.summary).toContainText('results for “river”');
+    await expect(search.localMark).toBeHidden();
+    const names = await accessibleNames(search.rows());
     expect(names.length).toBeGreaterThan(0);
-    for (const name of names) expect(name).toMatch(/signal/i);
+    for (const name of names) expect(name).toMatch(/river/i);
   });
 
   test('says so when nothing matches, and clearing the box empties the results', async ({

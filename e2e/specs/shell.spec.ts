@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { countries } from '../catalogue/data/countries';
 import { departments } from '../catalogue/data/jobs';
-import { expect, startAppStack, test } from '../fixtures';
+import { expect, startAppStack, test as base, type AppStack } from '../fixtures';
 import { AboutScreen } from '../pages/about.page';
 import { AccountScreen } from '../pages/account.page';
 import { BrowseScreen } from '../pages/browse.page';
@@ -15,6 +15,24 @@ import { SettingsScreen } from '../pages/settings.page';
 
 const SCREENSHOTS = 'test-results/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
+
+/**
+ * These tests check the app as a new user first sees it (an empty watchlist, signed out, nothing
+ * cached), so they get a stack of their own rather than the one earlier spec files filled.
+ * Redefining the worker fixture gives this file its own worker.
+ */
+const test = base.extend<object, { stack: AppStack }>({
+  stack: [
+    // Playwright requires the fixture's first argument to be an object pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const stack = await startAppStack();
+      await use(stack);
+      await stack.close();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /**
  * A full-page picture of a section. Only the main region scrolls in Marquee's frame, so the window

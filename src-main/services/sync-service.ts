@@ -120,7 +120,11 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   }
 
   function kick(): void {
-    if (!canSend()) return;
+    if (!canSend()) {
+      // Offline or signed out, a change waits in the outbox; the UI still hears that it is pending.
+      if (!closed) deps.events.emit('sync.status', status());
+      return;
+    }
     if (queued) {
       kicked.again = true;
       return;

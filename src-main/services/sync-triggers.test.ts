@@ -38,6 +38,8 @@ describe('when the outbox is sent and the account pulled', () => {
       (await t.value('library.state', { target: { mediaType: 'movie', mediaId: movie } })).pending,
     ).toBe(true);
     expect(watchlist()).not.toContain(movie);
+    // The sync panel hears at once that a change waits, without being reopened.
+    expect(t.eventsOf('sync.status').at(-1)).toMatchObject({ pending: 1, running: false });
     t.core.network.report(true);
     await expect.poll(watchlist).toContain(movie);
   });
