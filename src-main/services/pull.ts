@@ -143,30 +143,49 @@ export async function pullAccount(
   return {
     watchlist: [...entries('movie', watchMovies), ...entries('tv', watchTv)],
     favorites: [...entries('movie', favMovies), ...entries('tv', favTv)],
-    // A rating below TMDB's 0.5 floor would be refused by the mirror; it cannot be a real one.
-    rated: [
-      ...ratedMovies.map((m) => ({
-        target: { mediaType: 'movie' as const, mediaId: m.id },
-        value: m.rating,
-        summary: summaryOf(m),
-      })),
-      ...ratedTv.map((t) => ({
-        target: { mediaType: 'tv' as const, mediaId: t.id },
-        value: t.rating,
-        summary: summaryOf(t),
-      })),
-      ...ratedEpisodes.map((e) => ({
-        target: {
-          mediaType: 'episode' as const,
-          mediaId: e.show_id,
-          season: e.season_number,
-          episode: e.episode_number,
-        },
-        value: e.rating,
-      })),
-    ].filter((r) => r.value >= 0.5),
+    rated: ratedEntries(ratedMovies, ratedTv, ratedEpisodes),
     lists: listSnapshots,
   };
+}
+
+type RatedTitle = Summarized & { rating: number };
+interface RatedEpisode {
+  show_id: number;
+  season_number: number;
+  episode_number: number;
+  rating: number;
+}
+
+/**
+ * The rated part of a snapshot, for an account and a guest session alike. A rating below TMDB's
+ * 0.5 floor would be refused by the mirror; it cannot be a real one.
+ */
+function ratedEntries(
+  movies: readonly RatedTitle[],
+  shows: readonly RatedTitle[],
+  episodes: readonly RatedEpisode[],
+): MirrorSnapshot['rated'] {
+  return [
+    ...movies.map((m) => ({
+      target: { mediaType: 'movie' as const, mediaId: m.id },
+      value: m.rating,
+      summary: summaryOf(m),
+    })),
+    ...shows.map((t) => ({
+      target: { mediaType: 'tv' as const, mediaId: t.id },
+      value: t.rating,
+      summary: summaryOf(t),
+    })),
+    ...episodes.map((e) => ({
+      target: {
+        mediaType: 'episode' as const,
+        mediaId: e.show_id,
+        season: e.season_number,
+        episode: e.episode_number,
+      },
+      value: e.rating,
+    })),
+  ].filter((r) => r.value >= 0.5);
 }
 
 function summaryOf(item: Summarized): ItemSummary {
@@ -231,26 +250,6 @@ export async function pullGuest(
     watchlist: [],
     favorites: [],
     lists: [],
-    rated: [
-      ...movies.map((m) => ({
-        target: { mediaType: 'movie' as const, mediaId: m.id },
-        value: m.rating,
-        summary: summaryOf(m),
-      })),
-      ...shows.map((s) => ({
-        target: { mediaType: 'tv' as const, mediaId: s.id },
-        value: s.rating,
-        summary: summaryOf(s),
-      })),
-      ...episodes.map((e) => ({
-        target: {
-          mediaType: 'episode' as const,
-          mediaId: e.show_id,
-          season: e.season_number,
-          episode: e.episode_number,
-        },
-        value: e.rating,
-      })),
-    ].filter((r) => r.value >= 0.5),
+    rated: ratedEntries(movies, shows, episodes),
   };
 }
