@@ -2,6 +2,7 @@ import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import type { LibraryItem } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
+import { coalesce } from '../coalesce';
 
 export type CollectionName = 'watchlist' | 'favorites' | 'rated';
 export type CollectionMedia = 'movie' | 'tv' | 'episode';
@@ -61,12 +62,13 @@ export class LibraryState {
    * markers without changing the collection); returns the function that stops.
    */
   start(bridge: MarqueeApi): () => void {
+    const reload = coalesce(() => this.load());
     const stops = [
       bridge.on('library.changed', ({ collections }) => {
-        if (collections.includes(this.#collection)) void this.load();
+        if (collections.includes(this.#collection)) void reload();
       }),
       bridge.on('sync.status', (status) => {
-        if (!status.running && this.#loaded) void this.load();
+        if (!status.running && this.#loaded) void reload();
       }),
     ];
     return () => {

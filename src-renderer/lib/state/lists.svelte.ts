@@ -2,6 +2,7 @@ import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import type { LibraryItem, UserList } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
+import { coalesce } from '../coalesce';
 
 /**
  * The custom lists and the one that is open. Every change is written locally and queued, so it
@@ -41,12 +42,13 @@ export class ListsState {
 
   /** Follows `library.changed` and the end of sync runs; returns the function that stops. */
   start(bridge: MarqueeApi): () => void {
+    const reload = coalesce(() => this.refresh());
     const stops = [
       bridge.on('library.changed', ({ collections }) => {
-        if (collections.includes('lists')) void this.refresh();
+        if (collections.includes('lists')) void reload();
       }),
       bridge.on('sync.status', (status) => {
-        if (!status.running && this.#loaded) void this.refresh();
+        if (!status.running && this.#loaded) void reload();
       }),
     ];
     return () => {

@@ -2,6 +2,7 @@ import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import type { OutboxEntryView, SyncStatus } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
+import { coalesce } from '../coalesce';
 
 /** The entries worth showing: what waits, what is being sent and what failed. */
 const OPEN = new Set<OutboxEntryView['status']>(['pending', 'in_flight', 'failed']);
@@ -46,11 +47,12 @@ export class SyncState {
 
   /** Follows `sync.status`; returns the function that stops. */
   start(bridge: MarqueeApi): () => void {
-    void this.refresh();
+    const reload = coalesce(() => this.refresh());
+    void reload();
     return bridge.on('sync.status', (status) => {
       const finished = this.#status?.running === true && !status.running;
       this.#status = status;
-      if (finished || !status.running) void this.refresh();
+      if (finished || !status.running) void reload();
     });
   }
 
