@@ -12,6 +12,25 @@ interface Page<T> {
   total_pages: number;
 }
 
+/**
+ * Reads every page of one listing, feeding each page to the cache's normalized tables as it
+ * arrives, and returns all items in TMDB's order.
+ */
+async function pageThrough<T>(
+  load: (page: number) => Promise<Page<T>>,
+  ingest: (body: unknown, context?: IngestContext) => void,
+  context?: IngestContext,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const body = await load(page);
+    ingest(body, context);
+    items.push(...body.results);
+    if (page >= body.total_pages) break;
+  }
+  return items;
+}
+
 type Summarized = {
   id: number;
   title?: string;
@@ -40,19 +59,8 @@ export async function pullAccount(
   const params = { account_id: accountId };
   const query = { sort_by: 'created_at.asc' as const };
 
-  async function all<T>(
-    load: (page: number) => Promise<Page<T>>,
-    context?: IngestContext,
-  ): Promise<T[]> {
-    const items: T[] = [];
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const body = await load(page);
-      options.ingest(body, context);
-      items.push(...body.results);
-      if (page >= body.total_pages) break;
-    }
-    return items;
-  }
+  const all = <T>(load: (page: number) => Promise<Page<T>>, context?: IngestContext) =>
+    pageThrough(load, options.ingest, context);
   const entries = (mediaType: 'movie' | 'tv', items: Summarized[]): MirrorEntry[] =>
     items.map((item, index) => ({
       mediaType,
@@ -209,19 +217,8 @@ export async function pullGuest(
   options: { ingest: (body: unknown, context?: IngestContext) => void },
 ): Promise<MirrorSnapshot> {
   const params = { guest_session_id: guestSessionId };
-  async function all<T>(
-    load: (page: number) => Promise<Page<T>>,
-    context?: IngestContext,
-  ): Promise<T[]> {
-    const items: T[] = [];
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const body = await load(page);
-      options.ingest(body, context);
-      items.push(...body.results);
-      if (page >= body.total_pages) break;
-    }
-    return items;
-  }
+  const all = <T>(load: (page: number) => Promise<Page<T>>, context?: IngestContext) =>
+    pageThrough(load, options.ingest, context);
   const [movies, shows, episodes] = await Promise.all([
     all(
       (page) =>
