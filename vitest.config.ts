@@ -10,7 +10,7 @@ export default defineConfig({
       'src-shared/**/*.test.ts',
       'src-main/**/*.test.ts',
       'src-preload/**/*.test.ts',
-      'e2e/catalogue/**/*.test.ts',
+      'catalogue/**/*.test.ts',
       'e2e/harness/**/*.test.ts',
       'e2e/electron/**/*.test.ts',
       'scripts/**/*.test.ts',

@@ -1,6 +1,6 @@
 import { MovieDb } from 'moviedb-promise';
 import { TMDB } from 'tmdb-ts';
-import { startCatalogue, type Catalogue } from '../e2e/catalogue/server';
+import { startCatalogue, type Catalogue } from '../catalogue';
 import { createTmdbClient } from '../src-main/tmdb/client';
 import { median, round, type BenchResult } from './stats';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startCatalogue } from '../e2e/catalogue/server';
+import { startCatalogue } from '../catalogue';
 import { startAppStack } from '../e2e/fixtures';
 import { startHarness } from '../e2e/harness/server';
 import { readTmdbConfig } from '../src-main/core/config';

@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { createIngest } from '../src-main/cache/ingest';
 import { openDatabase } from '../src-main/db/open';
-import type { Catalogue as CatalogueData, TitleCore } from '../e2e/catalogue/data/catalogue';
-import { movieSummary, tvSummary } from '../e2e/catalogue/data/summaries';
+import type { CatalogueData, TitleCore } from '../catalogue';
+import { movieSummary, tvSummary } from '../catalogue';
 
 /** Titles per ingested page: large pages keep the number of transactions small. */
 const PAGE = 1_000;

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
-import { startCatalogue, type Catalogue } from './catalogue/server';
+import { startCatalogue, type Catalogue } from '../catalogue';
 import { createCore, type RunningCore } from '../src-main/core/core';
 import { readTmdbConfig } from '../src-main/core/config';
 import { startHarness, type Harness } from './harness/server';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue } from '../catalogue/server';
+import { startCatalogue, type Catalogue } from '../../catalogue';
 import { createCore, type Core, type RunningCore } from '../../src-main/core/core';
 import { readTmdbConfig } from '../../src-main/core/config';
 import { COOKIE_NAME } from './auth';

@@ -30,7 +30,7 @@ function dataDir(): string {
   return mkdtempSync(join(tmpdir(), 'marquee-browser-'));
 }
 
-const setup = await resolveTmdbSetup(process.env, () => import('../catalogue/server'));
+const setup = await resolveTmdbSetup(process.env, () => import('../../catalogue'));
 const folder = dataDir();
 // The OS keychain when one answers; there is no Electron safeStorage here, so otherwise the
 // session lives in memory for this run (never in a plaintext file).

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCatalogue, type Catalogue, type CatalogueOptions } from '../../e2e/catalogue/server';
+import { startCatalogue, type Catalogue, type CatalogueOptions } from '../../catalogue';
 import type { EventName } from '../../src-shared/ipc/channels';
 import type { ChannelInput, ChannelOutput, EventPayload } from '../../src-shared/ipc/contract';
 import type { ChannelName } from '../../src-shared/ipc/channels';

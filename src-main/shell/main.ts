@@ -22,7 +22,7 @@ runMarquee(
     platform: process.platform,
     mainDir: import.meta.dirname,
     createCore,
-    loadCatalogue: () => import('../../e2e/catalogue/server'),
+    loadCatalogue: () => import('../../catalogue'),
     selectCredentials: ({ safeStorage: storage, dataDir, log }) =>
       selectCredentialStore({ loadKeytar, safeStorage: storage, dataDir, log }),
     log: createLogger(

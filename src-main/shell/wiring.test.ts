@@ -54,7 +54,7 @@ beforeAll(async () => {
     platform: 'linux',
     mainDir: join(root, 'out', 'main'),
     createCore,
-    loadCatalogue: () => import('../../e2e/catalogue/server'),
+    loadCatalogue: () => import('../../catalogue'),
     selectCredentials: () =>
       Promise.resolve(memoryStore('the wiring test keeps secrets in memory')),
     log: memoryLogger(),

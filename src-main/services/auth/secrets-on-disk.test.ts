@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue } from '../../../e2e/catalogue/server';
+import { startCatalogue, type Catalogue } from '../../../catalogue';
 import { credentialFile, encryptedFileStore } from '../../credentials';
 import { fakeSafeStorage } from '../../credentials/fakes';
 import { createLogger } from '../../core/log';

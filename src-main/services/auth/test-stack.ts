@@ -3,7 +3,7 @@ import {
   startCatalogue,
   type Catalogue,
   type CatalogueOptions,
-} from '../../../e2e/catalogue/server';
+} from '../../../catalogue';
 import { memoryStore, type CredentialStore } from '../../credentials';
 import { EventBus } from '../../core/events';
 import { memoryLogger, type Logger } from '../../core/log';

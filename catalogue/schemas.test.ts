@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../src-shared/tmdb/endpoints';
+import { endpoints } from '../src-shared/tmdb/endpoints';
 import { openCatalogue, field, type Answer, type TestClient } from './testing';
 import { seasonsOf } from './data/tv-details';
 import { groupIdOf } from './data/episode-groups';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../src-shared/tmdb/endpoints';
+import { endpoints } from '../src-shared/tmdb/endpoints';
 import { openCatalogue, field, type Answer, type TestClient } from './testing';
 import { commonShape, shapeProblems } from './shape';
 import { seasonsOf } from './data/tv-details';
@@ -13,7 +13,7 @@ import { groupIdOf } from './data/episode-groups';
  * has every key all of those responses have, with a compatible type, and parses with the endpoint
  * table's response schema. The fixtures sit in `../shared/tmdb/fixtures` beside the repository.
  */
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fixturesDir = resolve(repoRoot, '../shared/tmdb/fixtures');
 
 interface FixtureEntry {

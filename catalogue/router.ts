@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { endpoints } from '../../src-shared/tmdb/endpoints';
+import { endpoints } from '../src-shared/tmdb/endpoints';
 import type { Handler } from './handler';
 
 /** One route: a compiled path template, the handler, and the table entry's schemas when there is one. */

@@ -34,7 +34,7 @@ describe('npm run catalogue', () => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', resolve(here, 'cli.ts'), '--port', '0', '--titles', '200', '--seed', '4'],
-      { cwd: resolve(here, '../..'), stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: resolve(here, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {
       const settings = await readSettings(child.stdout);

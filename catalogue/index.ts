@@ -1,0 +1,11 @@
+/**
+ * The demo catalogue's one public entry point: a local, TMDB-compatible server over a generated
+ * catalogue. `npm start` serves it when no TMDB token is configured, and tests and benchmarks use
+ * it as a stand-in for TMDB. Everything outside catalogue/ imports it through this file only.
+ */
+export { startCatalogue } from './server';
+export type { Catalogue, CatalogueOptions, FaultPlan } from './server';
+export type { Catalogue as CatalogueData, TitleCore } from './data/catalogue';
+export { movieSummary, tvSummary } from './data/summaries';
+export { countries } from './data/countries';
+export { departments } from './data/jobs';
