@@ -3,6 +3,7 @@ import type { DispatchDeps } from './dispatch';
 import { sendJson } from './dispatch';
 import { invalidApiKey, invalidParameters, notFound } from './errors';
 import type { FaultRule } from './faults';
+import type { Clock } from './data/clock';
 
 function readJson(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -34,10 +35,36 @@ function toRules(input: unknown): FaultRule[] {
   });
 }
 
+/** Moves the clock as a `POST /__admin/clock` body asks: `{ advanceMs }` or `{ now }` (epoch ms or ISO). */
+function moveClock(clock: Clock, input: unknown): void {
+  const body =
+    typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const { advanceMs, now } = body;
+  if (typeof advanceMs === 'number' && Number.isFinite(advanceMs) && now === undefined) {
+    clock.advance(advanceMs);
+    return;
+  }
+  const target = typeof now === 'string' ? Date.parse(now) : now;
+  if (typeof target === 'number' && Number.isFinite(target) && advanceMs === undefined) {
+    clock.set(target);
+    return;
+  }
+  throw new Error('expected { advanceMs: number } or { now: epoch ms or ISO date }');
+}
+
+const clockJson = (clock: Clock): Record<string, unknown> => ({
+  success: true,
+  now: clock.now(),
+  iso: new Date(clock.now()).toISOString(),
+  today: clock.today(),
+});
+
 /**
  * Test controls, guarded by the application token: `POST /__admin/faults` sets the fault plan,
  * `DELETE /__admin/faults` clears it, `GET /__admin/requests` gives request counts per path and
- * `DELETE /__admin/requests` resets them.
+ * `DELETE /__admin/requests` resets them. `GET /__admin/clock` tells the catalogue's time and
+ * `POST /__admin/clock` moves it (`{ advanceMs }` or `{ now }`), for tokens, sessions, air dates
+ * and release dates alike.
  */
 export async function handleAdmin(
   deps: DispatchDeps,
@@ -71,6 +98,20 @@ export async function handleAdmin(
       paths: deps.requests.snapshot(),
       faults: deps.faults.fired,
     });
+  } else if (route === 'GET /__admin/clock') {
+    sendJson(res, 200, clockJson(deps.data.clock));
+  } else if (route === 'POST /__admin/clock') {
+    try {
+      moveClock(deps.data.clock, await readJson(req));
+    } catch (error) {
+      sendJson(
+        res,
+        422,
+        invalidParameters(error instanceof Error ? error.message : 'bad clock change').body(),
+      );
+      return;
+    }
+    sendJson(res, 200, clockJson(deps.data.clock));
   } else if (route === 'DELETE /__admin/requests') {
     deps.requests.reset();
     sendJson(res, 200, { success: true });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalogue, field, type TestClient } from './testing';
+import { openCatalogue, field, type TestClient } from './testing/client';
 
 let now = Date.parse('2026-06-01T12:00:00Z');
 let client: TestClient;

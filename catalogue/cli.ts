@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { startCatalogue } from './server';
 
 /**
- * `npm run catalogue -- --port N [--titles N] [--seed N]`: starts the local catalogue and prints
- * the settings a Marquee process needs as KEY=value lines. Runs until SIGINT or SIGTERM.
+ * `npm run catalogue -- --port N [--titles N] [--seed N] [--clean]`: starts the local catalogue and
+ * prints the settings a Marquee process needs as KEY=value lines. Runs until SIGINT or SIGTERM.
+ * The demo shows real-world messy data and a demo account with a library; `--clean` leaves both out.
  */
 function wholeNumber(
   name: string,
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     titles: { type: 'string' },
     seed: { type: 'string' },
     token: { type: 'string' },
+    clean: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -33,6 +35,7 @@ const catalogue = await startCatalogue({
   titles: wholeNumber('titles', values.titles, undefined),
   seed: wholeNumber('seed', values.seed, undefined),
   accessToken: values.token,
+  messy: !values.clean,
 });
 
 process.stdout.write(

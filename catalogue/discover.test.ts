@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalogue, field, results, type TestClient } from './testing';
+import { openCatalogue, field, results, type TestClient } from './testing/client';
 
 let client: TestClient;
 beforeAll(async () => {

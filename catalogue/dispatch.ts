@@ -202,7 +202,8 @@ export function createRequestHandler(
       return;
     }
     deps.requests.record(url.pathname);
-    if (await applyFault(deps.faults, req, res, url.pathname)) return;
+    const fault = await applyFault(deps.faults, req, res, url.pathname);
+    if (fault === true) return;
 
     if (url.pathname.startsWith('/t/p/')) {
       deps.images.serve(req, res, url.pathname);
@@ -217,6 +218,11 @@ export function createRequestHandler(
       return;
     }
     const outcome = await runRoute(deps, req, url);
+    if (fault === 'lost_answer') {
+      // Applied, but the client never hears back: the connection drops, as on a flaky network.
+      req.socket.destroy();
+      return;
+    }
     if (outcome instanceof CatalogueError) {
       sendError(res, outcome);
       return;

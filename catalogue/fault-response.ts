@@ -12,17 +12,21 @@ const SERVER_ERRORS = {
   },
 } as const;
 
-/** Applies the fault plan to one request. Returns true when the request was answered (or dropped) here. */
+/**
+ * Applies the fault plan to one request. Returns true when the request was answered (or dropped)
+ * here; `lost_answer` when it must be applied and its answer then dropped (by the caller).
+ */
 export async function applyFault(
   faults: FaultInjector,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-): Promise<boolean> {
+): Promise<boolean | 'lost_answer'> {
   const decision = faults.decide(path);
   if (decision.delayMs > 0) await sleep(decision.delayMs);
   const action = decision.action;
   if (!action) return false;
+  if (action.kind === 'lost_answer') return 'lost_answer';
   if (action.kind === 'drop') {
     // The client sees the connection close without an answer, as on a flaky network.
     req.socket.destroy();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openCatalogue, type TestClient } from './testing';
+import { openCatalogue, type TestClient } from './testing/client';
 import { FaultInjector } from './faults';
 
 let client: TestClient;

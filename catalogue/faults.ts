@@ -2,7 +2,8 @@ import { mulberry32 } from './data/prng';
 
 /**
  * Fault injection for resilience tests: TMDB's 429 (with or without Retry-After), 5xx answers, slow
- * answers and dropped connections. Each rule fires by chance (`rate`, from a seeded PRNG so a run
+ * answers, dropped connections, and lost answers (the request is applied, then the connection drops).
+ * Each rule fires by chance (`rate`, from a seeded PRNG so a run
  * repeats), for the next N matching requests (`next`), or on every Nth matching request (`every`),
  * optionally only for paths containing `path` (or matching `pathPattern`).
  */
@@ -13,7 +14,8 @@ export type FaultRule =
     })
   | (FaultTrigger & { readonly kind: 'server_error'; readonly status?: 500 | 502 | 503 })
   | (FaultTrigger & { readonly kind: 'latency'; readonly delayMs: number })
-  | (FaultTrigger & { readonly kind: 'drop' });
+  | (FaultTrigger & { readonly kind: 'drop' })
+  | (FaultTrigger & { readonly kind: 'lost_answer' });
 
 export interface FaultTrigger {
   /** 0..1 chance per matching request. */
@@ -32,7 +34,8 @@ export type FaultPlan = readonly FaultRule[];
 export type FaultAction =
   | { readonly kind: 'rate_limit'; readonly retryAfter: number | undefined }
   | { readonly kind: 'server_error'; readonly status: 500 | 502 | 503 }
-  | { readonly kind: 'drop' };
+  | { readonly kind: 'drop' }
+  | { readonly kind: 'lost_answer' };
 
 export interface FaultDecision {
   readonly delayMs: number;
@@ -49,7 +52,7 @@ export class FaultInjector {
   private rules: LiveRule[] = [];
   private random: () => number;
   /** How many faults fired, by kind. */
-  readonly fired = { rate_limit: 0, server_error: 0, latency: 0, drop: 0 };
+  readonly fired = { rate_limit: 0, server_error: 0, latency: 0, drop: 0, lost_answer: 0 };
 
   constructor(
     plan: FaultPlan | undefined,
@@ -90,6 +93,7 @@ export class FaultInjector {
         action = { kind: 'rate_limit', retryAfter: rule.retryAfter };
       else if (rule.kind === 'server_error')
         action = { kind: 'server_error', status: rule.status ?? 500 };
+      else if (rule.kind === 'lost_answer') action = { kind: 'lost_answer' };
       else action = { kind: 'drop' };
     }
     return { delayMs, action };

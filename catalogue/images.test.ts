@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalogue, field, type TestClient } from './testing';
+import { openCatalogue, field, type TestClient } from './testing/client';
 import { pngSize, crc32 } from './png';
 import { providers } from './data/providers';
+import { IMAGE_SIZES } from '../src-shared/tmdb/image-sizes';
 
 let client: TestClient;
 beforeAll(async () => {
@@ -62,6 +63,13 @@ describe('image host', () => {
       headers: { 'If-None-Match': etag },
     });
     expect(again.status).toBe(304);
+  });
+
+  it('serves every size of the shared TMDB constant and no other', async () => {
+    const poster = client.catalogue.data.movies[4]?.posterPath ?? '';
+    for (const size of IMAGE_SIZES) expect((await image(size, poster)).status, size).toBe(200);
+    for (const size of ['w632', 'w400', 'h500'])
+      expect((await image(size, poster)).status).toBe(404);
   });
 
   it('writes chunk checksums a decoder accepts', async () => {

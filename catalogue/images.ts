@@ -1,26 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
+import { isImageSize } from '../src-shared/tmdb/image-sizes';
 import type { Catalogue as CatalogueData } from './data/catalogue';
 import { imageKindOf, IMAGE_KINDS, type ImageKind } from './data/image-paths';
-import { hashString } from './data/prng';
-import { encodePng, type Rgb } from './png';
+import { painterFor } from './artwork';
+import { encodePng } from './png';
 import { notFound } from './errors';
-
-/** The sizes TMDB's configuration lists; anything else is refused as TMDB's image host does. */
-export const IMAGE_SIZES = [
-  'w45',
-  'w92',
-  'w154',
-  'w185',
-  'w300',
-  'w342',
-  'w500',
-  'w632',
-  'w780',
-  'w1280',
-  'h632',
-  'original',
-] as const;
 
 /** Pixel size of one image: width-based sizes keep the kind's aspect ratio; h632 fixes the height. */
 export function imageDimensions(
@@ -30,17 +15,12 @@ export function imageDimensions(
   const { aspect, original } = IMAGE_KINDS[kind];
   if (size === 'original') return { width: original, height: Math.round(original / aspect) };
   const m = /^([wh])(\d+)$/.exec(size);
-  if (!m || !(IMAGE_SIZES as readonly string[]).includes(size)) return undefined;
+  // Sizes outside TMDB's configuration are refused, as TMDB's image host does.
+  if (!m || !isImageSize(size)) return undefined;
   const n = Number(m[2]);
   return m[1] === 'w'
     ? { width: n, height: Math.max(1, Math.round(n / aspect)) }
     : { width: Math.max(1, Math.round(n * aspect)), height: n };
-}
-
-function palette(path: string): { top: Rgb; bottom: Rgb; band: Rgb } {
-  const h = hashString(path);
-  const c = (shift: number): number => 40 + (((h >>> shift) & 0xff) % 180);
-  return { top: [c(0), c(8), c(16)], bottom: [c(4), c(12), c(20)], band: [255 - c(24), 230, 200] };
 }
 
 /** A bounded LRU of encoded images, so a grid of posters is encoded once. */
@@ -88,19 +68,8 @@ export class ImageHost {
     const key = `${size}${file}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const { top, bottom, band } = palette(file);
     const { width, height } = dims;
-    const bandTop = Math.floor(height * 0.62);
-    const bandBottom = Math.floor(height * 0.7);
-    const png = encodePng(width, height, (_x, y) => {
-      if (y >= bandTop && y < bandBottom) return band;
-      const t = height > 1 ? y / (height - 1) : 0;
-      return [
-        Math.round(top[0] + (bottom[0] - top[0]) * t),
-        Math.round(top[1] + (bottom[1] - top[1]) * t),
-        Math.round(top[2] + (bottom[2] - top[2]) * t),
-      ];
-    });
+    const png = encodePng(width, height, painterFor(kind, file, width, height));
     this.cache.set(key, png);
     return png;
   }

@@ -6,6 +6,10 @@
 export { startCatalogue } from './server';
 export type { Catalogue, CatalogueOptions, FaultPlan } from './server';
 export type { Catalogue as CatalogueData, TitleCore } from './data/catalogue';
+export type { Clock } from './data/clock';
+export type { MessyData, MessyIds, MessyKind } from './data/messy';
+export type { DemoLibrary, DemoPicks } from './data/demo-picks';
+export type { SeasonShape, EpisodeSlot, SeriesRole } from './data/schedule';
 export { movieSummary, tvSummary } from './data/summaries';
 export { countries } from './data/countries';
 export { departments } from './data/jobs';

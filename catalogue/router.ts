@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseRoute, type EndpointDef } from '../src-shared/tmdb/define';
 import { endpoints } from '../src-shared/tmdb/endpoints';
 import type { Handler } from './handler';
 
@@ -40,11 +41,6 @@ function compile(template: string): { pattern: RegExp; names: string[]; specific
   return { pattern: new RegExp(`^${source}/?$`), names, specificity };
 }
 
-function splitKey(key: string): { method: string; path: string } {
-  const space = key.indexOf(' ');
-  return { method: key.slice(0, space), path: key.slice(space + 1) };
-}
-
 /**
  * Builds the routes by iterating the endpoint table, so routing and parameter parsing follow the
  * same table the client uses. A handler whose key is not (yet) in the table still gets a route from
@@ -53,17 +49,7 @@ function splitKey(key: string): { method: string; path: string } {
  */
 export function buildRoutes(handlers: Readonly<Record<string, Handler>>): Route[] {
   const routes: Route[] = [];
-  const table: Record<
-    string,
-    {
-      method: string;
-      path: string;
-      params: z.ZodType;
-      query: z.ZodType;
-      body: z.ZodType | undefined;
-      auth: string;
-    }
-  > = endpoints;
+  const table: Readonly<Record<string, EndpointDef>> = endpoints;
   for (const [key, entry] of Object.entries(table)) {
     const handler = handlers[key];
     if (!handler) continue;
@@ -80,7 +66,8 @@ export function buildRoutes(handlers: Readonly<Record<string, Handler>>): Route[
   }
   for (const [key, handler] of Object.entries(handlers)) {
     if (key in table) continue;
-    const { method, path } = splitKey(key);
+    // The key is a route too: its method and path are read the way the table reads its own.
+    const { method, path } = parseRoute(key);
     routes.push({
       key,
       method,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalogue, results, type TestClient } from './testing';
+import { openCatalogue, results, type TestClient } from './testing/client';
 import { fold, matchesQuery } from './data/fold';
 
 let client: TestClient;

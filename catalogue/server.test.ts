@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalogue, field, results, type TestClient } from './testing';
+import { openCatalogue, field, results, type TestClient } from './testing/client';
 import { routeCoverage } from './router';
 import { handlers } from './handlers';
+import { imageSizesByKind } from '../src-shared/tmdb/image-sizes';
 
 let client: TestClient;
 beforeAll(async () => {
@@ -74,6 +75,12 @@ describe('routing', () => {
     const config = await client.get('/3/configuration');
     expect(field(config.body, 'images', 'secure_base_url')).toBe(`${client.catalogue.imageBase}/`);
     expect(field(config.body, 'images', 'poster_sizes')).toContain('w500');
+  });
+
+  it('lists the image sizes of the shared TMDB constant, kind by kind', async () => {
+    const images = field((await client.get('/3/configuration')).body, 'images');
+    for (const [kind, sizes] of Object.entries(imageSizesByKind))
+      expect(field(images, `${kind}_sizes`), kind).toEqual(sizes);
   });
 });
 

@@ -8,6 +8,7 @@ import { handlers } from './handlers';
 import { buildRoutes } from './router';
 import { createRequestHandler } from './dispatch';
 import { ImageHost } from './images';
+import { Clock } from './data/clock';
 
 export type { FaultPlan } from './faults';
 
@@ -20,8 +21,22 @@ export interface CatalogueOptions {
   faults?: FaultPlan;
   /** The application token clients must present; random by default. */
   accessToken?: string;
-  /** Clock, so tests can age request tokens and guest sessions. */
+  /**
+   * The base clock (Date.now by default). The server's `clock` runs on it, and its day at start-up
+   * anchors every air and release date: the same seed and day give the same catalogue.
+   */
   now?: () => number;
+  /**
+   * Real-world messy data (data/messy.ts): null names, 10,000-character texts, duplicate names,
+   * ids that answer 404. On unless `false`, so the demo shows it; tests of clean data pass false.
+   */
+  messy?: boolean;
+  /**
+   * Start the demo account with a library (data/demo-picks.ts): series airing this week, films
+   * released soon, one list. Follows `messy` unless given, so `messy: false` alone gives the
+   * empty account tests expect.
+   */
+  demoLibrary?: boolean;
 }
 
 export interface Catalogue {
@@ -30,6 +45,8 @@ export interface Catalogue {
   /** e.g. `http://127.0.0.1:PORT/t/p`; an image URL is imageBase + `/w500` + file_path. */
   readonly imageBase: string;
   readonly accessToken: string;
+  /** The one clock of the server: `clock.advance(ms)` or `clock.set(ms)` moves time for everything. */
+  readonly clock: Clock;
   readonly demoUser: string;
   readonly demoPassword: string;
   readonly state: CatalogueState;
@@ -73,7 +90,9 @@ const DEMO_PASSWORD = 'popcorn-2024';
 /** Starts the local TMDB stand-in on 127.0.0.1. */
 export async function startCatalogue(options: CatalogueOptions = {}): Promise<Catalogue> {
   const host = options.host ?? '127.0.0.1';
-  const now = options.now ?? Date.now;
+  const clock = new Clock(options.now);
+  const now = (): number => clock.now();
+  const messy = options.messy ?? true;
   const accessToken = options.accessToken ?? `mq_${randomBytes(24).toString('hex')}`;
   const state = new CatalogueState({ username: DEMO_USER, password: DEMO_PASSWORD }, now);
   const faults = new FaultInjector(options.faults, options.seed ?? 1);
@@ -103,6 +122,8 @@ export async function startCatalogue(options: CatalogueOptions = {}): Promise<Ca
       titles: options.titles ?? 3000,
       seed: options.seed ?? 1,
       imageBase,
+      clock,
+      messy,
     });
   } catch (error) {
     // Bad options must not leave a listening port behind.
@@ -114,6 +135,7 @@ export async function startCatalogue(options: CatalogueOptions = {}): Promise<Ca
     throw error;
   }
   const images = new ImageHost(data);
+  if (options.demoLibrary ?? messy) state.fillDemoLibrary(data.picks.library);
 
   const handle: (req: IncomingMessage, res: ServerResponse) => void = createRequestHandler({
     routes,
@@ -132,6 +154,7 @@ export async function startCatalogue(options: CatalogueOptions = {}): Promise<Ca
     apiBase,
     imageBase,
     accessToken,
+    clock,
     demoUser: DEMO_USER,
     demoPassword: DEMO_PASSWORD,
     state,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { DemoLibrary } from './data/demo-picks';
 
 /**
  * Per-server, in-memory user state, shaped like TMDB's: request tokens that expire after 60 minutes
@@ -157,6 +158,24 @@ export class CatalogueState {
     if (!id) return undefined;
     const guest = this.guests.get(id);
     return guest && guest.expiresAt > this.now() ? guest : undefined;
+  }
+
+  /**
+   * Gives the demo account the library it starts with (data/demo-picks.ts), added a minute apart
+   * during the day before the clock's time, in the order listed.
+   */
+  fillDemoLibrary(library: DemoLibrary): void {
+    const account = this.demoAccount;
+    let at = this.now() - 24 * 60 * 60 * 1000;
+    const add = (target: Map<number, number>, ids: readonly number[]): void => {
+      for (const id of ids) target.set(id, (at += 60_000));
+    };
+    add(account.watchlist.movie, library.watchlist.movie);
+    add(account.watchlist.tv, library.watchlist.tv);
+    add(account.favorite.movie, library.favorite.movie);
+    add(account.favorite.tv, library.favorite.tv);
+    for (const list of library.lists)
+      this.createList(account.id, list.name, list.description, 'en').items.push(...list.items);
   }
 
   createList(accountId: number, name: string, description: string, language: string): UserList {

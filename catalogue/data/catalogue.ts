@@ -6,11 +6,20 @@ import { movieGenres, tvGenres } from './genres';
 import { familyNames, givenNames, type Language } from './words';
 import { providers } from './providers';
 import { crewDepartments } from './jobs';
+import { Clock } from './clock';
+import { dayFromIso, dayFromParts, isoDay } from './days';
+import { MessyData } from './messy';
+import { drawnRole } from './schedule';
+import { demoPicksOf, isDesignated, soonOffset, type DemoPicks } from './demo-picks';
 
 export interface CatalogueDataOptions {
   readonly titles: number;
   readonly seed: number;
   readonly imageBase: string;
+  /** The clock; dates are laid out around its day when the catalogue is built. Date.now by default. */
+  readonly clock?: Clock;
+  /** Real-world messy data (messy.ts). Off unless asked; the server turns it on by default. */
+  readonly messy?: boolean;
 }
 
 /** The compact, always-in-memory part of a film or series; everything else is derived on request. */
@@ -211,7 +220,15 @@ function indexFromId(id: number, base: number, step: number, count: number): num
   return index < count ? index : undefined;
 }
 
-function drawDate(rng: Rng, kind: 'movie' | 'tv'): string {
+/**
+ * The day the date distributions are drawn against. Every date is then moved by (start day −
+ * this day), so titles keep their place relative to the catalogue's clock: a film drawn a month
+ * after it is released a month after the catalogue starts, whatever the date.
+ */
+const REFERENCE_DAY = dayFromIso('2026-06-01');
+
+/** A release or premiere day, relative to the reference day, and the year drawn. */
+function drawDate(rng: Rng, kind: 'movie' | 'tv'): { offset: number; year: number } {
   // Skewed towards recent years, with a few upcoming titles, as a live catalogue has.
   const year =
     kind === 'movie'
@@ -219,7 +236,16 @@ function drawDate(rng: Rng, kind: 'movie' | 'tv'): string {
       : Math.min(2026, 1985 + Math.floor(Math.pow(rng.float(), 0.5) * 42));
   const month = rng.int(1, 12);
   const day = rng.int(1, 28);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return { offset: dayFromParts(year, month, day) - REFERENCE_DAY, year };
+}
+
+/**
+ * A designated airing series must have premiered: one drawn in the future premieres instead
+ * 2 weeks to 4 years before the start (from its own hash, so the main stream is untouched).
+ */
+function premiereOffset(seed: number, index: number, drawn: number): number {
+  if (drawn <= 0 || drawnRole(seed, index) !== 'airing') return drawn;
+  return -(14 + (mix(seed, 2, index, 79) % 1450));
 }
 
 function drawGenres(rng: Rng, rows: readonly (readonly [number, ...unknown[]])[]): number[] {
@@ -244,8 +270,11 @@ export class Catalogue {
   readonly collections: readonly CollectionCore[];
   readonly seed: number;
   readonly imageBase: string;
-  /** The day the catalogue considers "today", so upcoming films and trending are stable in tests. */
-  readonly today = '2026-06-01';
+  readonly clock: Clock;
+  /** The clock's day when the catalogue was built: every air and release date is laid out around it. */
+  readonly anchorDay: number;
+  readonly messy: MessyData;
+  private demoPicks: DemoPicks | undefined;
   private readonly sorted = new Map<string, readonly TitleCore[]>();
   private readonly actorPool: number[] = [];
   private peopleByPopularity: readonly PersonCore[] | undefined;
@@ -257,21 +286,36 @@ export class Catalogue {
     }
     this.seed = options.seed;
     this.imageBase = options.imageBase;
+    this.clock = options.clock ?? new Clock();
+    this.anchorDay = this.clock.day();
     const movieCount = Math.round(options.titles * 0.7);
     const tvCount = options.titles - movieCount;
     const personCount = Math.max(300, options.titles * 2);
+    const collectionCount = Math.floor(movieCount / COLLECTION_BLOCK);
+    const inCollection = (index: number): boolean =>
+      Math.floor(index / COLLECTION_BLOCK) < collectionCount &&
+      index % COLLECTION_BLOCK < COLLECTION_PARTS;
+    this.messy = new MessyData({
+      enabled: options.messy ?? false,
+      seed: options.seed,
+      counts: { movie: movieCount, tv: tvCount, person: personCount },
+      ids: { movie: movieId, tv: tvId, person: personId },
+      keepClean: isDesignated,
+      mayDuplicate: (kind, index) =>
+        kind === 'tv' || (!inCollection(index) && !inCollection(index - 1)),
+    });
     const people: PersonCore[] = [];
     for (let i = 0; i < personCount; i += 1) people.push(this.makePerson(i, i === personCount - 1));
     this.people = people;
     for (const person of people.slice(0, -1))
       (person.department === 'Acting' ? this.actorPool : this.crewPool).push(person.index);
-    const collectionCount = Math.floor(movieCount / COLLECTION_BLOCK);
     const movies: TitleCore[] = [];
     for (let i = 0; i < movieCount; i += 1)
-      movies.push(this.makeTitle('movie', i, collectionCount));
+      movies.push(this.makeTitle('movie', i, collectionCount, this.twinOf('movie', movies, i)));
     this.movies = movies;
     const tv: TitleCore[] = [];
-    for (let i = 0; i < tvCount; i += 1) tv.push(this.makeTitle('tv', i, 0));
+    for (let i = 0; i < tvCount; i += 1)
+      tv.push(this.makeTitle('tv', i, 0, this.twinOf('tv', tv, i)));
     this.tv = tv;
     const collections: CollectionCore[] = [];
     for (let c = 0; c < collectionCount; c += 1) {
@@ -288,25 +332,62 @@ export class Catalogue {
     return new Rng(mix(this.seed, ...parts));
   }
 
-  private makeTitle(kind: 'movie' | 'tv', index: number, collectionCount: number): TitleCore {
+  /** The clock's current day as `YYYY-MM-DD`: what has aired or been released is on or before it. */
+  get today(): string {
+    return this.clock.today();
+  }
+
+  /** The clock's day when the catalogue was built, as `YYYY-MM-DD`. */
+  get anchor(): string {
+    return isoDay(this.anchorDay);
+  }
+
+  /** The designated airing series, soon-released films and the demo account's library. */
+  get picks(): DemoPicks {
+    this.demoPicks ??= demoPicksOf(this);
+    return this.demoPicks;
+  }
+
+  /** The title a messy duplicate takes its name from: the one just before it. */
+  private twinOf(
+    kind: 'movie' | 'tv',
+    built: readonly TitleCore[],
+    index: number,
+  ): TitleCore | undefined {
+    return this.messy.is(kind, index, 'duplicateName') ? built[index - 1] : undefined;
+  }
+
+  private makeTitle(
+    kind: 'movie' | 'tv',
+    index: number,
+    collectionCount: number,
+    twin: TitleCore | undefined,
+  ): TitleCore {
     const rng = this.rng(KIND[kind], index);
     const block = Math.floor(index / COLLECTION_BLOCK);
     const inCollection =
       kind === 'movie' && block < collectionCount && index % COLLECTION_BLOCK < COLLECTION_PARTS;
     // Films of one collection share their title words; later parts carry a number.
-    const words = inCollection
+    const drawnWords = inCollection
       ? drawWords(this.rng(KIND.movie, block * COLLECTION_BLOCK, 7))
       : drawWords(rng);
     const part = index % COLLECTION_BLOCK;
-    const suffix = inCollection && part > 0 ? ` ${part + 1}` : '';
+    const words = twin?.words ?? drawnWords;
+    const suffix = twin ? twin.suffix : inCollection && part > 0 ? ` ${part + 1}` : '';
     const title = renderTitle(words, 'en') + suffix;
     const originalLanguage = inCollection ? 'en' : rng.pick(ORIGINAL_LANGUAGES);
-    const date = drawDate(rng, kind);
-    const upcoming = date > this.today;
+    const drawn = drawDate(rng, kind);
+    const offset =
+      kind === 'movie'
+        ? (soonOffset(this.seed, index) ?? drawn.offset)
+        : premiereOffset(this.seed, index, drawn.offset);
+    const date = isoDay(this.anchorDay + offset);
+    const upcoming = offset > 0;
     const popularity = Math.round(Math.exp(rng.float() * 6.5) * 1000) / 1000;
     const voteCount = upcoming ? 0 : Math.floor(popularity * rng.float() * 120);
     const voteAverage = voteCount === 0 ? 0 : Math.round((3.8 + rng.float() * 4.9) * 1000) / 1000;
-    const recency = Number(date.slice(0, 4)) >= 2025 ? 4 : 1;
+    // From the drawn year, so trending does not reshuffle as the clock's day changes.
+    const recency = drawn.year >= 2025 ? 4 : 1;
     let providerMask = 0;
     providers.forEach((_p, i) => {
       if (rng.chance(0.22)) providerMask |= 1 << i;

@@ -1,5 +1,5 @@
 import type { Catalogue, TitleCore } from './catalogue';
-import { episodeOf, networkOf, seasonsOf } from './tv-details';
+import { episodeOf, networkOf, regularSeasons } from './tv-details';
 import type { Language } from './words';
 
 /**
@@ -18,7 +18,7 @@ export function groupIdOf(data: Catalogue, core: TitleCore, group: number): stri
 }
 
 export function groupCount(data: Catalogue, core: TitleCore): number {
-  return seasonsOf(data, core).length >= 3 ? 2 : 1;
+  return regularSeasons(data, core).length >= 3 ? 2 : 1;
 }
 
 export function resolveGroup(
@@ -45,9 +45,10 @@ function groupsOf(
   group: number,
   language: Language,
 ): GroupedEpisodes[] {
-  const seasons = seasonsOf(data, core);
+  // Production order and story arcs leave the specials out, as TMDB's groups usually do.
+  const seasons = regularSeasons(data, core);
   const all = seasons.flatMap((s) =>
-    Array.from({ length: s.episodeCount }, (_, i) => episodeOf(data, core, s, i + 1, language)),
+    s.episodes.map((slot) => episodeOf(data, core, s, slot, language)),
   );
   if (group === 0) {
     return seasons.map((s) => ({

@@ -149,3 +149,19 @@ export const departments: readonly DepartmentRow[] = [
 
 /** Departments people work in, with TMDB's `known_for_department` spelling. */
 export const crewDepartments = departments.filter((d) => d.department !== 'Actors');
+
+/**
+ * GET /3/configuration/jobs. Messy, it lists "ADR Editor" twice under Sound, as real TMDB does,
+ * so a client cannot key jobs by name alone.
+ */
+export function jobsFor(messy: boolean): readonly DepartmentRow[] {
+  if (!messy) return departments;
+  return departments.map((row) =>
+    row.department === 'Sound'
+      ? {
+          department: row.department,
+          jobs: [...row.jobs.slice(0, 2), 'ADR Editor', ...row.jobs.slice(2), 'ADR Editor'],
+        }
+      : row,
+  );
+}

@@ -1,5 +1,6 @@
 import type { Catalogue, PersonCore } from './catalogue';
 import { places } from './words';
+import { longText } from './messy';
 
 /** GET /3/person/{id}. The newest person is bare, as a just-created TMDB entry is. */
 export function personDetails(data: Catalogue, person: PersonCore): Record<string, unknown> {
@@ -34,10 +35,13 @@ export function personDetails(data: Catalogue, person: PersonCore): Record<strin
   const place = rng.pick(places);
   const role =
     person.department === 'Acting' ? 'actor' : `${person.department.toLowerCase()} professional`;
+  // Drawn in the order of the fields, so each person's details stay what they were.
+  const alsoKnownAs = rng.chance(0.3) ? [person.name.normalize('NFD').replace(/\p{M}/gu, '')] : [];
+  const biography = `${person.name} is ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role} born in ${place}. ${person.name.split(' ')[0] ?? ''} began working in film in ${year + rng.int(18, 30)} and has since worked across features and television.`;
   return {
     ...base,
-    also_known_as: rng.chance(0.3) ? [person.name.normalize('NFD').replace(/\p{M}/gu, '')] : [],
-    biography: `${person.name} is ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role} born in ${place}. ${person.name.split(' ')[0] ?? ''} began working in film in ${year + rng.int(18, 30)} and has since worked across features and television.`,
+    also_known_as: alsoKnownAs,
+    biography: data.messy.hasLongBiography(person.index) ? longText(biography) : biography,
     birthday,
     deathday,
     homepage: rng.chance(0.2) ? `https://www.example.com/people/${person.id}` : null,

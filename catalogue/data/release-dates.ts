@@ -1,5 +1,6 @@
 import type { Catalogue, TitleCore } from './catalogue';
 import { releaseCountries } from './countries';
+import { soonOffset } from './demo-picks';
 
 /** Certifications per country, in each country's real rating system. */
 const CERTIFICATIONS: Readonly<Record<string, readonly string[]>> = {
@@ -33,7 +34,9 @@ function shiftDate(date: string, days: number): string {
 
 /**
  * Release dates by country. TMDB's types: 1 premiere, 2 limited theatrical, 3 theatrical,
- * 4 digital, 5 physical, 6 TV.
+ * 4 digital, 5 physical, 6 TV. Every country has a theatrical date, most a digital and a physical
+ * one; the films released soon after the start have all three everywhere. Dates follow the film's
+ * release date, so they move with the catalogue's clock as it does.
  */
 export function releaseDatesOf(
   data: Catalogue,
@@ -43,6 +46,7 @@ export function releaseDatesOf(
   const home = core.originCountry;
   const countries = [home, ...releaseCountries.filter((c) => c !== home && rng.chance(0.5))];
   const level = rng.float();
+  const soon = soonOffset(data.seed, core.index) !== undefined;
   return countries.map((country, i) => {
     const certs = CERTIFICATIONS[country] ?? [''];
     const certification = certs[Math.min(certs.length - 1, Math.floor(level * certs.length))] ?? '';
@@ -75,7 +79,9 @@ export function releaseDatesOf(
       release_date: shiftDate(core.date, offset),
       type: 3,
     });
-    if (rng.chance(0.7))
+    // Drawn whether or not the film is a soon one, so the stream stays the same for the rest.
+    const digital = rng.chance(0.85);
+    if (digital || soon)
       entries.push({
         certification,
         descriptors: [],
@@ -84,7 +90,8 @@ export function releaseDatesOf(
         release_date: shiftDate(core.date, offset + rng.int(45, 120)),
         type: 4,
       });
-    if (rng.chance(0.4))
+    const physical = rng.chance(0.6);
+    if (physical || soon)
       entries.push({
         certification,
         descriptors: [],

@@ -2,15 +2,31 @@ import type { Catalogue, CollectionCore, PersonCore, TitleCore } from './catalog
 import { renderOverview, renderTitle } from './titles';
 import type { Language } from './words';
 import { creditsOfPerson, personFields } from './credits';
+import { longText, longWord } from './messy';
 
 const OVERVIEW_STREAM = 21;
 
 export function overviewOf(data: Catalogue, core: TitleCore, language: Language): string {
   const rng = data.rng(core.kind === 'movie' ? 1 : 2, core.index, OVERVIEW_STREAM);
   const variant = rng.int(0, 99);
+  const messy = data.messy.kindOf(core.kind, core.index);
+  if (messy === 'longOverview') return longText(renderOverview(core.words, language, variant));
+  if (messy === 'longWord') return longWord(renderTitle(core.words, language));
   // A few series have no overview yet, as the seed notes TMDB sends an empty string then.
   if (core.kind === 'tv' && variant >= 96) return '';
   return renderOverview(core.words, language, variant);
+}
+
+/** A list result's overview: null for messy items, as TMDB sometimes sends where a string is documented. */
+function listOverview(data: Catalogue, core: TitleCore, language: Language): string | null {
+  return data.messy.is(core.kind, core.index, 'nullOverview')
+    ? null
+    : overviewOf(data, core, language);
+}
+
+/** A list result's title or name: null for messy items. */
+function listTitle(data: Catalogue, core: TitleCore, language: Language): string | null {
+  return data.messy.is(core.kind, core.index, 'nullName') ? null : data.localTitle(core, language);
 }
 
 export function movieSummary(
@@ -27,11 +43,11 @@ export function movieSummary(
     ...(mediaType ? { media_type: 'movie' } : {}),
     original_language: core.originalLanguage,
     original_title: data.originalTitle(core),
-    overview: overviewOf(data, core, language),
+    overview: listOverview(data, core, language),
     popularity: core.popularity,
     poster_path: core.posterPath,
     release_date: core.date,
-    title: data.localTitle(core, language),
+    title: listTitle(data, core, language),
     video: false,
     vote_average: core.voteAverage,
     vote_count: core.voteCount,
@@ -51,11 +67,11 @@ export function tvSummary(
     genre_ids: [...core.genreIds],
     id: core.id,
     ...(mediaType ? { media_type: 'tv' } : {}),
-    name: data.localTitle(core, language),
+    name: listTitle(data, core, language),
     origin_country: [core.originCountry],
     original_language: core.originalLanguage,
     original_name: data.originalTitle(core),
-    overview: overviewOf(data, core, language),
+    overview: listOverview(data, core, language),
     popularity: core.popularity,
     poster_path: core.posterPath,
     vote_average: core.voteAverage,

@@ -8,12 +8,9 @@ import { adjectives, nouns, type Language } from './words';
 import { TRANSLATION_LANGUAGES } from './extras';
 import { countries } from './countries';
 import type { Rng } from './prng';
+import { airingState, scheduleOf, type EpisodeSlot, type SeasonShape } from './schedule';
 
-export interface SeasonShape {
-  readonly seasonNumber: number;
-  readonly episodeCount: number;
-  readonly airDate: string;
-}
+export type { EpisodeSlot, SeasonShape } from './schedule';
 
 const NETWORKS = [
   { id: 49, name: 'HBO', origin_country: 'US' },
@@ -25,21 +22,31 @@ const NETWORKS = [
   { id: 318, name: 'Arte', origin_country: 'FR' },
 ];
 
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+/** Every season of a series, season 0 (Specials) first when it has one (see schedule.ts). */
+export function seasonsOf(data: Catalogue, core: TitleCore): readonly SeasonShape[] {
+  return scheduleOf(data, core).seasons;
 }
 
-export function seasonsOf(data: Catalogue, core: TitleCore): SeasonShape[] {
-  const rng = data.rng(2, core.index, 71);
-  const count = rng.int(1, 6);
-  return Array.from({ length: count }, (_, i) => ({
-    seasonNumber: i + 1,
-    episodeCount: rng.int(6, 12),
-    airDate: addDays(core.date, i * 365),
-  }));
+/** Seasons 1, 2, ...: what TMDB counts in number_of_seasons and number_of_episodes. */
+export function regularSeasons(data: Catalogue, core: TitleCore): readonly SeasonShape[] {
+  return seasonsOf(data, core).filter((s) => s.seasonNumber > 0);
 }
+
+/** A season by number, and an episode of it by number (numbers may have gaps). */
+export function findSeason(
+  data: Catalogue,
+  core: TitleCore,
+  seasonNumber: number,
+): SeasonShape | undefined {
+  return seasonsOf(data, core).find((s) => s.seasonNumber === seasonNumber);
+}
+
+export function findEpisode(shape: SeasonShape, episodeNumber: number): EpisodeSlot | undefined {
+  return shape.episodes.find((e) => e.number === episodeNumber);
+}
+
+const seasonName = (shape: SeasonShape, word: string): string =>
+  shape.seasonNumber === 0 ? 'Specials' : `${word} ${shape.seasonNumber}`;
 
 export function networkOf(data: Catalogue, core: TitleCore): Record<string, unknown> {
   const rng = data.rng(2, core.index, 72);
@@ -57,22 +64,24 @@ function episodeName(rng: Rng, language: Language): string {
   return `${rng.pick(adjectives)[col] ?? ''} ${rng.pick(nouns)[col] ?? ''}`.trim();
 }
 
-/** One episode's summary fields (season details, episode groups). */
+/** One episode's summary fields (season details, episode groups, last and next episode). */
 export function episodeOf(
   data: Catalogue,
   core: TitleCore,
   shape: SeasonShape,
-  episode: number,
+  slot: EpisodeSlot,
   language: Language,
 ): Record<string, unknown> {
+  const episode = slot.number;
   const rng = data.rng(2, core.index, 80 + shape.seasonNumber, episode);
   const name = episodeName(rng, language);
-  const airDate = addDays(shape.airDate, (episode - 1) * 7);
-  const aired = airDate <= data.today;
+  // Votes come once an episode has aired, by the clock's current day.
+  const aired = slot.airDate !== null && slot.airDate <= data.today;
+  const final = shape.episodes[shape.episodes.length - 1]?.number === episode;
   return {
-    air_date: airDate,
+    air_date: slot.airDate,
     episode_number: episode,
-    episode_type: episode === shape.episodeCount ? 'finale' : 'standard',
+    episode_type: final && shape.seasonNumber > 0 ? 'finale' : 'standard',
     id: episodeId(core.index, shape.seasonNumber, episode),
     name,
     overview: `${name}: ${overviewOf(data, core, language)}`,
@@ -120,11 +129,11 @@ export function tvDetails(
   language: Language,
 ): Record<string, unknown> {
   const rng = data.rng(2, core.index, 73);
-  const seasons = seasonsOf(data, core);
-  const last = seasons[seasons.length - 1];
-  const lastEpisode = last ? episodeOf(data, core, last, last.episodeCount, language) : null;
-  const lastAirDate = typeof lastEpisode?.air_date === 'string' ? lastEpisode.air_date : core.date;
-  const ended = lastAirDate < data.today;
+  const schedule = scheduleOf(data, core);
+  const seasons = schedule.seasons;
+  const regular = seasons.filter((s) => s.seasonNumber > 0);
+  // Last and next episode, status and in_production follow the clock's current day.
+  const airing = airingState(schedule, data.today);
   const creator = data.crewFor(rng);
   return {
     adult: core.adult,
@@ -144,15 +153,19 @@ export function tvDetails(
     genres: core.genreIds.map((id) => ({ id, name: genreName(tvGenres, id) })),
     homepage: rng.chance(0.5) ? `https://www.example.com/series/${core.id}` : '',
     id: core.id,
-    in_production: !ended,
+    in_production: airing.inProduction,
     languages: [core.originalLanguage],
-    last_air_date: lastAirDate,
-    last_episode_to_air: lastEpisode,
+    last_air_date: airing.last?.slot.airDate ?? null,
+    last_episode_to_air: airing.last
+      ? episodeOf(data, core, airing.last.season, airing.last.slot, language)
+      : null,
     name: data.localTitle(core, language),
-    next_episode_to_air: null,
+    next_episode_to_air: airing.next
+      ? episodeOf(data, core, airing.next.season, airing.next.slot, language)
+      : null,
     networks: [networkOf(data, core)],
-    number_of_episodes: seasons.reduce((sum, s) => sum + s.episodeCount, 0),
-    number_of_seasons: seasons.length,
+    number_of_episodes: regular.reduce((sum, s) => sum + s.episodeCount, 0),
+    number_of_seasons: regular.length,
     origin_country: [core.originCountry],
     original_language: core.originalLanguage,
     original_name: data.originalTitle(core),
@@ -172,14 +185,14 @@ export function tvDetails(
       air_date: s.airDate,
       episode_count: s.episodeCount,
       id: seasonId(core.index, s.seasonNumber),
-      name: `Season ${s.seasonNumber}`,
+      name: seasonName(s, 'Season'),
       overview: '',
       poster_path: imagePath(data.rng(2, core.index, 74, s.seasonNumber), 'poster'),
       season_number: s.seasonNumber,
       vote_average: Math.round((6 + rng.float() * 3) * 10) / 10,
     })),
     spoken_languages: [spokenLanguage(core.originalLanguage)],
-    status: ended ? 'Ended' : 'Returning Series',
+    status: airing.status,
     tagline: '',
     type: 'Scripted',
     vote_average: core.voteAverage,
@@ -193,7 +206,7 @@ export function seasonDetails(
   shape: SeasonShape,
   language: Language,
 ): Record<string, unknown> {
-  const seasonName =
+  const word =
     language === 'de'
       ? 'Staffel'
       : language === 'fr'
@@ -204,16 +217,16 @@ export function seasonDetails(
   return {
     _id: data.rng(2, core.index, 75, shape.seasonNumber).hex(24),
     air_date: shape.airDate,
-    episodes: Array.from({ length: shape.episodeCount }, (_, i) => {
-      const credits = episodeCredits(data, core, shape.seasonNumber, i + 1);
+    episodes: shape.episodes.map((slot) => {
+      const credits = episodeCredits(data, core, shape.seasonNumber, slot.number);
       return {
-        ...episodeOf(data, core, shape, i + 1, language),
+        ...episodeOf(data, core, shape, slot, language),
         crew: credits.crew,
         guest_stars: credits.guest_stars,
       };
     }),
     id: seasonId(core.index, shape.seasonNumber),
-    name: `${seasonName} ${shape.seasonNumber}`,
+    name: seasonName(shape, word),
     overview: overviewOf(data, core, language),
     poster_path: imagePath(data.rng(2, core.index, 74, shape.seasonNumber), 'poster'),
     season_number: shape.seasonNumber,
@@ -239,7 +252,7 @@ export function seasonTranslations(
     name: lang.name,
     english_name: lang.english_name,
     data: {
-      name: `${words[lang.iso_639_1] ?? 'Season'} ${shape.seasonNumber}`,
+      name: seasonName(shape, words[lang.iso_639_1] ?? 'Season'),
       overview: overviewOf(data, core, lang.iso_639_1),
     },
   }));

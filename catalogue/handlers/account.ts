@@ -2,7 +2,7 @@ import { Reply, statusBody, type Handler, type HandlerContext } from '../handler
 import type { Account, Rating } from '../state';
 import type { TitleCore } from '../data/catalogue';
 import { movieSummary, tvSummary } from '../data/summaries';
-import { episodeOf, seasonsOf } from '../data/tv-details';
+import { episodeOf, findEpisode, findSeason } from '../data/tv-details';
 import { invalidParameters, notFound } from '../errors';
 import { bodyObject, languageOf, pageOf, paginate, requireOwnAccount, stringArg } from './helpers';
 
@@ -56,11 +56,10 @@ export function ratedEpisodesPage(
   const rows = [...book.entries()].flatMap(([key, rating]) => {
     const [seriesId, season, episode] = key.split(':').map(Number);
     const core = ctx.data.tvById(seriesId ?? -1);
-    const shape = core
-      ? seasonsOf(ctx.data, core).find((s) => s.seasonNumber === season)
-      : undefined;
-    return core && shape && episode !== undefined
-      ? [{ ...episodeOf(ctx.data, core, shape, episode, language), rating: rating.value }]
+    const shape = core && season !== undefined ? findSeason(ctx.data, core, season) : undefined;
+    const slot = shape && episode !== undefined ? findEpisode(shape, episode) : undefined;
+    return core && shape && slot
+      ? [{ ...episodeOf(ctx.data, core, shape, slot, language), rating: rating.value }]
       : [];
   });
   return paginate(ordered(ctx, rows), pageOf(ctx), (row) => row);
@@ -77,7 +76,8 @@ function toggle(ctx: HandlerContext, which: 'watchlist' | 'favorite'): Reply {
     throw invalidParameters(`media_type, media_id and ${which} are required`);
   }
   const exists = kind === 'movie' ? ctx.data.movieById(id) : ctx.data.tvById(id);
-  if (!exists) throw notFound();
+  // A vanished title (messy data) cannot be added any more, but it can still be removed.
+  if (!exists || (on && ctx.data.messy.is(kind, exists.index, 'vanished'))) throw notFound();
   const set = account[which][kind];
   if (!on) {
     set.delete(id);

@@ -5,7 +5,7 @@ import { personSummary, titleSummary } from '../data/summaries';
 import { creditsOfPerson } from '../data/credits';
 import { imageFile } from '../data/extras';
 import { imagePath } from '../data/image-paths';
-import { episodeOf, seasonsOf } from '../data/tv-details';
+import { episodeOf, regularSeasons } from '../data/tv-details';
 import { movieSummary } from '../data/summaries';
 import { notFound } from '../errors';
 import { appendList, intArg, languageOf, pageOf, paginate } from './helpers';
@@ -62,8 +62,10 @@ function taggedImages(ctx: HandlerContext, person: PersonCore): Record<string, u
         media_type: 'movie',
       };
     }
-    const shape = seasonsOf(ctx.data, core)[0];
-    const episode = shape ? episodeOf(ctx.data, core, shape, 1, language) : {};
+    // Season 1's first episode: always dated, where a special may not be.
+    const shape = regularSeasons(ctx.data, core)[0];
+    const slot = shape?.episodes[0];
+    const episode = shape && slot ? episodeOf(ctx.data, core, shape, slot, language) : {};
     // TMDB tags a still without language as `xx`.
     return {
       ...imageFile(imagePath(rng, 'still'), 'still', 'xx', rng),

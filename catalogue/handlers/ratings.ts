@@ -1,7 +1,6 @@
 import { Reply, statusBody, type Handler, type HandlerContext } from '../handler';
 import type { GuestSession, RatingBook } from '../state';
-import { seasonsOf } from '../data/tv-details';
-import { episodeId } from '../data/tv-details';
+import { episodeId, findEpisode, findSeason } from '../data/tv-details';
 import { CatalogueError, authFailed, notFound } from '../errors';
 import { bodyObject, intArg } from './helpers';
 import { movieOf, seriesOf } from './titles';
@@ -52,8 +51,8 @@ function episodeKey(ctx: HandlerContext): { key: string; id: number } {
   const core = seriesOf(ctx);
   const season = intArg(ctx.params, 'season_number');
   const episode = intArg(ctx.params, 'episode_number');
-  const shape = seasonsOf(ctx.data, core).find((s) => s.seasonNumber === season);
-  if (!shape || episode < 1 || episode > shape.episodeCount) throw notFound();
+  const shape = findSeason(ctx.data, core, season);
+  if (!shape || !findEpisode(shape, episode)) throw notFound();
   return { key: `${core.id}:${season}:${episode}`, id: episodeId(core.index, season, episode) };
 }
 

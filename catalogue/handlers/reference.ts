@@ -1,6 +1,7 @@
+import { imageSizesByKind } from '../../src-shared/tmdb/image-sizes';
 import type { Handler } from '../handler';
 import { countries } from '../data/countries';
-import { departments } from '../data/jobs';
+import { jobsFor } from '../data/jobs';
 import { genreList, movieGenres, tvGenres } from '../data/genres';
 import { providers } from '../data/providers';
 import { languageOf, stringArg } from './helpers';
@@ -46,18 +47,18 @@ const CHANGE_KEYS = [
 
 export const referenceHandlers: Record<string, Handler> = {
   'GET /3/configuration/countries': () => countries,
-  'GET /3/configuration/jobs': () => departments,
+  'GET /3/configuration/jobs': (ctx) => jobsFor(ctx.data.messy.duplicateJob),
   'GET /3/configuration': (ctx) => ({
     change_keys: CHANGE_KEYS,
     images: {
       // TMDB's base URLs end with a slash; an image URL is base + size + file_path.
       base_url: `${ctx.data.imageBase}/`,
       secure_base_url: `${ctx.data.imageBase}/`,
-      backdrop_sizes: ['w300', 'w780', 'w1280', 'original'],
-      logo_sizes: ['w45', 'w92', 'w154', 'w185', 'w300', 'w500', 'original'],
-      poster_sizes: ['w92', 'w154', 'w185', 'w342', 'w500', 'w780', 'original'],
-      profile_sizes: ['w45', 'w185', 'h632', 'original'],
-      still_sizes: ['w92', 'w185', 'w300', 'original'],
+      backdrop_sizes: imageSizesByKind.backdrop,
+      logo_sizes: imageSizesByKind.logo,
+      poster_sizes: imageSizesByKind.poster,
+      profile_sizes: imageSizesByKind.profile,
+      still_sizes: imageSizesByKind.still,
     },
   }),
   'GET /3/genre/movie/list': (ctx) => ({ genres: genreList(movieGenres, languageOf(ctx)) }),

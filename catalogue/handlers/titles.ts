@@ -5,12 +5,14 @@ import { movieDetails } from '../data/movie-details';
 import {
   tvDetails,
   seriesCredits,
-  seasonsOf,
+  findEpisode,
+  findSeason,
   seasonDetails,
   seasonTranslations,
   episodeCredits,
   episodeId,
   seasonId,
+  type SeasonShape,
 } from '../data/tv-details';
 import { releaseDatesOf } from '../data/release-dates';
 import { titleImages, titleTranslations, titleVideos, titleWatchProviders } from '../data/extras';
@@ -22,15 +24,19 @@ import { notFound } from '../errors';
 import { accountStates } from './account-states';
 import { appendList, intArg, languageOf, pageOf, paginate } from './helpers';
 
+/**
+ * The film or series a path names. A vanished one (messy data) is still listed elsewhere, but its
+ * own endpoints answer 404 / status 34, as a title deleted from TMDB does.
+ */
 export function movieOf(ctx: HandlerContext): TitleCore {
   const core = ctx.data.movieById(intArg(ctx.params, 'movie_id'));
-  if (!core) throw notFound();
+  if (!core || ctx.data.messy.is('movie', core.index, 'vanished')) throw notFound();
   return core;
 }
 
 export function seriesOf(ctx: HandlerContext): TitleCore {
   const core = ctx.data.tvById(intArg(ctx.params, 'series_id'));
-  if (!core) throw notFound();
+  if (!core || ctx.data.messy.is('tv', core.index, 'vanished')) throw notFound();
   return core;
 }
 
@@ -95,13 +101,17 @@ function appended(
       };
     else if (name === 'account_states' && (ctx.account || ctx.guest))
       out.account_states = accountStates(ctx, core.kind, core.id);
+    else if (core.kind === 'tv' && /^season\/\d{1,4}$/.test(name)) {
+      // As TMDB: the season without its `id`-less wrapper; a season that does not exist is left out.
+      const shape = findSeason(data, core, Number(name.slice('season/'.length)));
+      if (shape) out[name] = seasonDetails(data, core, shape, language);
+    }
   }
   return out;
 }
 
-function seasonShape(ctx: HandlerContext, core: TitleCore): ReturnType<typeof seasonsOf>[number] {
-  const number = intArg(ctx.params, 'season_number');
-  const shape = seasonsOf(ctx.data, core).find((s) => s.seasonNumber === number);
+function seasonShape(ctx: HandlerContext, core: TitleCore): SeasonShape {
+  const shape = findSeason(ctx.data, core, intArg(ctx.params, 'season_number'));
   if (!shape) throw notFound();
   return shape;
 }
@@ -167,7 +177,7 @@ export const titleHandlers: Record<string, Handler> = {
     const core = seriesOf(ctx);
     const shape = seasonShape(ctx, core);
     const episode = intArg(ctx.params, 'episode_number');
-    if (episode < 1 || episode > shape.episodeCount) throw notFound();
+    if (!findEpisode(shape, episode)) throw notFound();
     return {
       ...episodeCredits(ctx.data, core, shape.seasonNumber, episode),
       id: episodeId(core.index, shape.seasonNumber, episode),
@@ -181,7 +191,7 @@ export const titleHandlers: Record<string, Handler> = {
   'GET /3/tv/episode_group/{group_id}': (ctx) => {
     const raw = ctx.params.group_id;
     const found = typeof raw === 'string' ? resolveGroup(ctx.data, raw) : undefined;
-    if (!found) throw notFound();
+    if (!found || ctx.data.messy.is('tv', found.core.index, 'vanished')) throw notFound();
     return episodeGroupDetails(ctx.data, found.core, found.group, languageOf(ctx));
   },
 };

@@ -1,4 +1,4 @@
-import { startCatalogue, type Catalogue, type CatalogueOptions } from './server';
+import { startCatalogue, type Catalogue, type CatalogueOptions } from '../server';
 
 /** A small fetch wrapper for the catalogue's own tests: JSON in, status and JSON out. */
 export interface Answer {
