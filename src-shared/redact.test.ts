@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetSecret, redact, REDACTED, redactValue, registerSecret } from './redact';
+import {
+  forgetSecret,
+  redact,
+  redactAndCut,
+  REDACTED,
+  redactValue,
+  registerSecret,
+} from './redact';
 
 const jwt =
   'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJhYmMxMjMiLCJzY29wZXMiOlsiYXBpX3JlYWQiXX0.dGhpcy1pcy1hLXNpZ25hdHVyZQ';
@@ -210,5 +217,33 @@ describe('redactValue', () => {
     const original = { session_id: session };
     redactValue(original);
     expect(original.session_id).toBe(session);
+  });
+});
+
+describe('redactAndCut', () => {
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtYXJxdWVlIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+  afterEach(() => {
+    forgetSecret('registered-secret-value-0123');
+  });
+
+  it.each([3, 5, 10, 20, 40])(
+    'leaves no part of a token that straddles the cut (%i characters of it before the cut)',
+    (inside) => {
+      const text = `${'x'.repeat(99 - inside)} ${jwt} and more`;
+      expect(redactAndCut(text, 100)).not.toContain('eyJ');
+      // Cut first, the pattern no longer matches and the head of the token survives.
+      expect(redact(text.slice(0, 100))).toContain('eyJ');
+    },
+  );
+
+  it('leaves no part of a registered secret that straddles the cut', () => {
+    registerSecret('registered-secret-value-0123');
+    const text = `${'y'.repeat(90)}registered-secret-value-0123`;
+    expect(redactAndCut(text, 100)).not.toContain('registered');
+  });
+
+  it('keeps short text whole and marks a cut', () => {
+    expect(redactAndCut('short', 100)).toBe('short');
+    expect(redactAndCut('z'.repeat(120), 100)).toBe(`${'z'.repeat(100)}…`);
   });
 });

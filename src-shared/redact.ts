@@ -77,6 +77,16 @@ export function redact(text: string): string {
     .replace(guestPathPattern, (_m, head: string) => `${head}${REDACTED}`);
 }
 
+/**
+ * Redacts, THEN cuts to `max` characters. The other order leaks: a secret straddling the cut
+ * loses the tail the patterns need (a JWT's last segment, a registered secret's full text) and
+ * its head survives. Every truncated message goes through here.
+ */
+export function redactAndCut(text: string, max: number): string {
+  const clean = redact(text);
+  return clean.length <= max ? clean : `${clean.slice(0, max)}…`;
+}
+
 const MAX_DEPTH = 6;
 
 /** Redacts a value of any shape for logging: strings are redacted, objects are walked. */

@@ -1,7 +1,7 @@
 /**
  * The channel and event names, free of zod so that the sandboxed preload can import them
- * without pulling a validator into its bundle. `contract.ts` must define exactly these keys;
- * a test checks that the two agree.
+ * without pulling a validator into its bundle. `contract.ts` must define exactly these keys:
+ * it fails to compile when they differ, and contract.test.ts checks the same at run time.
  */
 export const channelNames = [
   'app.info',
@@ -57,6 +57,24 @@ export const channelNames = [
   'credentials.setAppToken',
   'credentials.clearAppToken',
   'account.details',
+  'tracking.mark',
+  'tracking.unmark',
+  'tracking.restore',
+  'tracking.plays',
+  'tracking.history',
+  'tracking.progress',
+  'tracking.progressMany',
+  'tracking.upNext',
+  'tracking.setFollow',
+  'tracking.setIncludeSpecials',
+  'tracking.setHidden',
+  'tracking.snooze',
+  'tracking.calendar',
+  'tracking.exportIcs',
+  'tracking.inbox',
+  'tracking.markRead',
+  'tracking.refresh',
+  'tracking.status',
 ] as const;
 
 export const eventNames = [
@@ -64,6 +82,9 @@ export const eventNames = [
   'sync.status',
   'library.changed',
   'auth.changed',
+  'tracking.inbox',
+  'tracking.refresh',
+  'tracking.changed',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -17,6 +17,11 @@ export const errorCodes = [
   'upstream',
   'schema_mismatch',
   'conflict',
+  // Storage failures that are not corruption (issue 12, defect 3): each has its own plain message.
+  'disk_full',
+  'storage_io',
+  'storage_busy',
+  'storage_readonly',
   'internal',
 ] as const;
 

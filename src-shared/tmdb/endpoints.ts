@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, noParams } from './define';
+import { defineEndpoints, noParams } from './define';
 import { country, departmentJobs } from './schemas/reference';
 import { accountEndpoints } from './table/account';
 import { authEndpoints } from './table/auth';
@@ -15,34 +15,33 @@ import { tvEndpoints } from './table/tv';
 export { tmdbError } from './schemas/status';
 
 /**
- * The one endpoint table. Keys are written as `METHOD /3/path/{placeholder}`, the form of the
- * `endpoint` field of the real-response fixtures index, so tests can look entries up by it.
- * The entries live in `table/*.ts`, one file per area, and are gathered here.
+ * The one endpoint table. Keys are routes, `METHOD /3/path/{placeholder}`, the form of the
+ * `endpoint` field of the real-response fixtures index, so tests can look entries up by it; each
+ * entry's method and path are read from its route (see `defineEndpoints`). The entries live in
+ * `table/*.ts`, one file per area, and are gathered here.
  */
 export const endpoints = {
-  'GET /3/configuration/countries': defineEndpoint({
-    method: 'GET',
-    path: '/3/configuration/countries',
-    params: noParams,
-    query: z.object({ language: z.string().optional() }),
-    body: undefined,
-    response: z.array(country),
-    auth: 'app',
-    success: [200],
-    idempotent: true,
-    cache: 'reference',
-  }),
-  'GET /3/configuration/jobs': defineEndpoint({
-    method: 'GET',
-    path: '/3/configuration/jobs',
-    params: noParams,
-    query: noParams,
-    body: undefined,
-    response: z.array(departmentJobs),
-    auth: 'app',
-    success: [200],
-    idempotent: true,
-    cache: 'reference',
+  ...defineEndpoints({
+    'GET /3/configuration/countries': {
+      params: noParams,
+      query: z.object({ language: z.string().optional() }),
+      body: undefined,
+      response: z.array(country),
+      auth: 'app',
+      success: [200],
+      idempotent: true,
+      cache: 'reference',
+    },
+    'GET /3/configuration/jobs': {
+      params: noParams,
+      query: noParams,
+      body: undefined,
+      response: z.array(departmentJobs),
+      auth: 'app',
+      success: [200],
+      idempotent: true,
+      cache: 'reference',
+    },
   }),
   ...referenceEndpoints,
   ...authEndpoints,

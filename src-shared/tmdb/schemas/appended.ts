@@ -43,14 +43,26 @@ export const appendable = [
 export type Appendable = (typeof appendable)[number];
 
 /**
- * The `append_to_response` query value: comma-separated names from `appendable`, at most 20 as
- * TMDB allows.
+ * `season/N` on series details: season N with its episodes, under the key "season/N" (a season
+ * that does not exist is left out). Watch tracking refreshes a series and its seasons in one
+ * request this way.
+ */
+const appendableSeason = /^season\/\d{1,4}$/;
+
+/**
+ * The `append_to_response` query value: comma-separated names from `appendable` or `season/N`, at
+ * most 20 as TMDB allows.
  */
 export const appendToResponse = z
   .string()
-  .regex(/^[a-z_/]+(,[a-z_/]+)*$/, 'expected comma-separated names')
+  .regex(/^[a-z_/0-9]+(,[a-z_/0-9]+)*$/, 'expected comma-separated names')
   .refine((v) => v.split(',').length <= 20, 'TMDB appends at most 20 objects')
   .refine(
-    (v) => v.split(',').every((name) => (appendable as readonly string[]).includes(name)),
-    `expected names from: ${appendable.join(', ')}`,
+    (v) =>
+      v
+        .split(',')
+        .every(
+          (name) => (appendable as readonly string[]).includes(name) || appendableSeason.test(name),
+        ),
+    `expected names from: ${appendable.join(', ')}, season/N`,
   );

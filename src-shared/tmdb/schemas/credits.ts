@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tolerantArray } from './tolerant';
 import { gender, imagePath, int, tmdbId } from './fields';
 
 const creditPersonFields = {
@@ -35,17 +36,17 @@ export type CrewMember = z.infer<typeof crewMember>;
 
 /** GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits. */
 export const episodeCredits = z.looseObject({
-  cast: z.array(castMember),
-  crew: z.array(crewMember),
-  guest_stars: z.array(castMember),
+  cast: tolerantArray(castMember),
+  crew: tolerantArray(crewMember),
+  guest_stars: tolerantArray(castMember),
   id: tmdbId.optional(),
 });
 export type EpisodeCredits = z.infer<typeof episodeCredits>;
 
 /** Credits of a film or a season, as appended to its details (`append_to_response=credits`). */
 export const credits = z.looseObject({
-  cast: z.array(castMember),
-  crew: z.array(crewMember),
+  cast: tolerantArray(castMember),
+  crew: tolerantArray(crewMember),
   id: tmdbId.optional(),
 });
 export type Credits = z.infer<typeof credits>;

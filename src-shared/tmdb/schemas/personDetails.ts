@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tolerantArray } from './tolerant';
 import { personImages } from './images';
 import { byMediaType } from './mediaUnion';
 import { movieSummaryFields } from './movie';
@@ -23,8 +24,8 @@ export const personCredit = byMediaType([
 export type PersonCredit = z.infer<typeof personCredit>;
 
 export const combinedCredits = z.looseObject({
-  cast: z.array(personCredit),
-  crew: z.array(personCredit),
+  cast: tolerantArray(personCredit),
+  crew: tolerantArray(personCredit),
 });
 export type CombinedCredits = z.infer<typeof combinedCredits>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tolerantArray } from './tolerant';
 import { appendedAccountStates } from './appended';
 import { castMember, credits, crewMember } from './credits';
 import { network } from './episodeGroup';
@@ -25,8 +26,8 @@ export const seasonEpisode = z.looseObject({
   still_path: imagePath,
   vote_average: z.number(),
   vote_count: int,
-  crew: z.array(crewMember),
-  guest_stars: z.array(castMember),
+  crew: tolerantArray(crewMember),
+  guest_stars: tolerantArray(castMember),
 });
 export type SeasonEpisode = z.infer<typeof seasonEpisode>;
 
@@ -34,7 +35,7 @@ export type SeasonEpisode = z.infer<typeof seasonEpisode>;
 export const seasonDetails = z.looseObject({
   _id: z.string().optional(),
   air_date: isoDate.nullable(),
-  episodes: z.array(seasonEpisode),
+  episodes: tolerantArray(seasonEpisode),
   id: tmdbId,
   name: z.string(),
   overview: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, stringId, tmdbId } from './fields';
+import { int, stringId } from './fields';
 import { episodeFields } from './episode';
 import { byMediaType } from './mediaUnion';
 import { movieSummary } from './movie';
@@ -41,5 +41,11 @@ export const taggedImage = byMediaType([
 export type TaggedImage = z.infer<typeof taggedImage>;
 
 /** GET /3/person/{person_id}/tagged_images: a page of images plus the person's `id`. */
-export const taggedImagesPage = paged(taggedImage).extend({ id: tmdbId });
+export const taggedImagesPage = paged(taggedImage).refine(
+  (page) => 'id' in page && Number.isInteger(page.id),
+  {
+    message: 'missing required field "id"',
+    path: ['id'],
+  },
+);
 export type TaggedImagesPage = z.infer<typeof taggedImagesPage>;

@@ -1,4 +1,4 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import {
   accountListQuery,
   accountParams,
@@ -24,10 +24,8 @@ import {
 } from '../schemas';
 
 /** The signed-in user's account, its lists of titles, and per-title account states. */
-export const accountEndpoints = {
-  'GET /3/account': defineEndpoint({
-    method: 'GET',
-    path: '/3/account',
+export const accountEndpoints = defineEndpoints({
+  'GET /3/account': {
     params: noParams,
     query: noParams,
     body: undefined,
@@ -36,10 +34,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/account/{account_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}',
+  },
+  'GET /3/account/{account_id}': {
     params: accountParams,
     query: noParams,
     body: undefined,
@@ -48,10 +44,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/account/{account_id}/watchlist/movies': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/watchlist/movies',
+  },
+  'GET /3/account/{account_id}/watchlist/movies': {
     params: accountParams,
     query: accountListQuery,
     body: undefined,
@@ -60,10 +54,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/account/{account_id}/watchlist/tv': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/watchlist/tv',
+  },
+  'GET /3/account/{account_id}/watchlist/tv': {
     params: accountParams,
     query: accountListQuery,
     body: undefined,
@@ -72,10 +64,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/account/{account_id}/favorite/movies': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/favorite/movies',
+  },
+  'GET /3/account/{account_id}/favorite/movies': {
     params: accountParams,
     query: accountListQuery,
     body: undefined,
@@ -84,10 +74,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/account/{account_id}/favorite/tv': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/favorite/tv',
+  },
+  'GET /3/account/{account_id}/favorite/tv': {
     params: accountParams,
     query: accountListQuery,
     body: undefined,
@@ -96,10 +84,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/account/{account_id}/rated/movies': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/rated/movies',
+  },
+  'GET /3/account/{account_id}/rated/movies': {
     params: accountParams,
     query: accountListQuery,
     body: undefined,
@@ -108,10 +94,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/account/{account_id}/rated/tv': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/rated/tv',
+  },
+  'GET /3/account/{account_id}/rated/tv': {
     params: accountParams,
     query: accountListQuery,
     body: undefined,
@@ -120,10 +104,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/account/{account_id}/rated/tv/episodes': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/rated/tv/episodes',
+  },
+  'GET /3/account/{account_id}/rated/tv/episodes': {
     params: accountParams,
     query: accountListQuery,
     body: undefined,
@@ -132,11 +114,9 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
+  },
   // Idempotent: the body sets a state (on or off), so sending it twice leaves the same state.
-  'POST /3/account/{account_id}/watchlist': defineEndpoint({
-    method: 'POST',
-    path: '/3/account/{account_id}/watchlist',
+  'POST /3/account/{account_id}/watchlist': {
     params: accountParams,
     query: noParams,
     body: watchlistBody,
@@ -145,11 +125,9 @@ export const accountEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
+  },
   // Idempotent: the body sets a state (on or off), so sending it twice leaves the same state.
-  'POST /3/account/{account_id}/favorite': defineEndpoint({
-    method: 'POST',
-    path: '/3/account/{account_id}/favorite',
+  'POST /3/account/{account_id}/favorite': {
     params: accountParams,
     query: noParams,
     body: favoriteBody,
@@ -158,10 +136,8 @@ export const accountEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
-  'GET /3/account/{account_id}/lists': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/lists',
+  },
+  'GET /3/account/{account_id}/lists': {
     params: accountParams,
     query: pageQuery,
     body: undefined,
@@ -170,11 +146,9 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
+  },
   // The guest session id is a path secret here: the client redacts the URL.
-  'GET /3/guest_session/{guest_session_id}/rated/movies': defineEndpoint({
-    method: 'GET',
-    path: '/3/guest_session/{guest_session_id}/rated/movies',
+  'GET /3/guest_session/{guest_session_id}/rated/movies': {
     params: guestSessionParams,
     query: accountListQuery,
     body: undefined,
@@ -183,11 +157,9 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
+  },
   // The guest session id is a path secret here: the client redacts the URL.
-  'GET /3/guest_session/{guest_session_id}/rated/tv': defineEndpoint({
-    method: 'GET',
-    path: '/3/guest_session/{guest_session_id}/rated/tv',
+  'GET /3/guest_session/{guest_session_id}/rated/tv': {
     params: guestSessionParams,
     query: accountListQuery,
     body: undefined,
@@ -196,11 +168,9 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
+  },
   // The guest session id is a path secret here: the client redacts the URL.
-  'GET /3/guest_session/{guest_session_id}/rated/tv/episodes': defineEndpoint({
-    method: 'GET',
-    path: '/3/guest_session/{guest_session_id}/rated/tv/episodes',
+  'GET /3/guest_session/{guest_session_id}/rated/tv/episodes': {
     params: guestSessionParams,
     query: accountListQuery,
     body: undefined,
@@ -209,10 +179,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/movie/{movie_id}/account_states': defineEndpoint({
-    method: 'GET',
-    path: '/3/movie/{movie_id}/account_states',
+  },
+  'GET /3/movie/{movie_id}/account_states': {
     params: movieParams,
     query: noParams,
     body: undefined,
@@ -221,10 +189,8 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/tv/{series_id}/account_states': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/{series_id}/account_states',
+  },
+  'GET /3/tv/{series_id}/account_states': {
     params: seriesParams,
     query: noParams,
     body: undefined,
@@ -233,18 +199,15 @@ export const accountEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/account_states':
-    defineEndpoint({
-      method: 'GET',
-      path: '/3/tv/{series_id}/season/{season_number}/episode/{episode_number}/account_states',
-      params: episodeParams,
-      query: noParams,
-      body: undefined,
-      response: episodeAccountStates,
-      auth: 'session_or_guest',
-      success: [200],
-      idempotent: true,
-      cache: 'account',
-    }),
-} as const;
+  },
+  'GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/account_states': {
+    params: episodeParams,
+    query: noParams,
+    body: undefined,
+    response: episodeAccountStates,
+    auth: 'session_or_guest',
+    success: [200],
+    idempotent: true,
+    cache: 'account',
+  },
+});

@@ -1,4 +1,4 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import {
   deletedSession,
   newGuestSession,
@@ -10,10 +10,8 @@ import {
 } from '../schemas';
 
 /** Sign-in: request tokens, sessions and guest sessions. Never cached; answers carry secrets. */
-export const authEndpoints = {
-  'GET /3/authentication/token/new': defineEndpoint({
-    method: 'GET',
-    path: '/3/authentication/token/new',
+export const authEndpoints = defineEndpoints({
+  'GET /3/authentication/token/new': {
     params: noParams,
     query: noParams,
     body: undefined,
@@ -22,11 +20,9 @@ export const authEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'none',
-  }),
+  },
   // Not idempotent: a request token can be validated once; a repeat after a lost answer fails with status 33 or 41.
-  'POST /3/authentication/token/validate_with_login': defineEndpoint({
-    method: 'POST',
-    path: '/3/authentication/token/validate_with_login',
+  'POST /3/authentication/token/validate_with_login': {
     params: noParams,
     query: noParams,
     body: validateWithLoginBody,
@@ -35,11 +31,9 @@ export const authEndpoints = {
     success: [200],
     idempotent: false,
     cache: 'none',
-  }),
+  },
   // Not idempotent: a request token is spent by the first session made from it.
-  'POST /3/authentication/session/new': defineEndpoint({
-    method: 'POST',
-    path: '/3/authentication/session/new',
+  'POST /3/authentication/session/new': {
     params: noParams,
     query: noParams,
     body: requestTokenBody,
@@ -48,11 +42,9 @@ export const authEndpoints = {
     success: [200],
     idempotent: false,
     cache: 'none',
-  }),
+  },
   // A GET, but each call creates a new guest session: never retried, never cached.
-  'GET /3/authentication/guest_session/new': defineEndpoint({
-    method: 'GET',
-    path: '/3/authentication/guest_session/new',
+  'GET /3/authentication/guest_session/new': {
     params: noParams,
     query: noParams,
     body: undefined,
@@ -61,11 +53,9 @@ export const authEndpoints = {
     success: [200],
     idempotent: false,
     cache: 'none',
-  }),
+  },
   // The session id travels in the body here, not the query.
-  'DELETE /3/authentication/session': defineEndpoint({
-    method: 'DELETE',
-    path: '/3/authentication/session',
+  'DELETE /3/authentication/session': {
     params: noParams,
     query: noParams,
     body: sessionIdBody,
@@ -74,5 +64,5 @@ export const authEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'none',
-  }),
-} as const;
+  },
+});

@@ -1,4 +1,4 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import { discoverMovieQuery, pagedQuery, timeWindowParams } from '../queries';
 import {
   movieSummary,
@@ -9,10 +9,8 @@ import {
 } from '../schemas';
 
 /** Discovery and trending listings. */
-export const discoverEndpoints = {
-  'GET /3/discover/movie': defineEndpoint({
-    method: 'GET',
-    path: '/3/discover/movie',
+export const discoverEndpoints = defineEndpoints({
+  'GET /3/discover/movie': {
     params: noParams,
     query: discoverMovieQuery,
     body: undefined,
@@ -21,10 +19,8 @@ export const discoverEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'listing',
-  }),
-  'GET /3/trending/movie/{time_window}': defineEndpoint({
-    method: 'GET',
-    path: '/3/trending/movie/{time_window}',
+  },
+  'GET /3/trending/movie/{time_window}': {
     params: timeWindowParams,
     query: pagedQuery,
     body: undefined,
@@ -33,10 +29,8 @@ export const discoverEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'trending',
-  }),
-  'GET /3/trending/tv/{time_window}': defineEndpoint({
-    method: 'GET',
-    path: '/3/trending/tv/{time_window}',
+  },
+  'GET /3/trending/tv/{time_window}': {
     params: timeWindowParams,
     query: pagedQuery,
     body: undefined,
@@ -45,10 +39,8 @@ export const discoverEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'trending',
-  }),
-  'GET /3/trending/person/{time_window}': defineEndpoint({
-    method: 'GET',
-    path: '/3/trending/person/{time_window}',
+  },
+  'GET /3/trending/person/{time_window}': {
     params: timeWindowParams,
     query: pagedQuery,
     body: undefined,
@@ -57,5 +49,5 @@ export const discoverEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'trending',
-  }),
-} as const;
+  },
+});

@@ -1,4 +1,4 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import { clearListQuery, itemStatusQuery, listParams, pagedQuery } from '../queries';
 import {
   createListBody,
@@ -10,11 +10,9 @@ import {
 } from '../schemas';
 
 /** v3 user lists (films only). */
-export const listsEndpoints = {
+export const listsEndpoints = defineEndpoints({
   // Not idempotent: every call creates another list.
-  'POST /3/list': defineEndpoint({
-    method: 'POST',
-    path: '/3/list',
+  'POST /3/list': {
     params: noParams,
     query: noParams,
     body: createListBody,
@@ -23,10 +21,8 @@ export const listsEndpoints = {
     success: [200, 201],
     idempotent: false,
     cache: 'none',
-  }),
-  'GET /3/list/{list_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/list/{list_id}',
+  },
+  'GET /3/list/{list_id}': {
     params: listParams,
     query: pagedQuery,
     body: undefined,
@@ -35,10 +31,8 @@ export const listsEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'GET /3/list/{list_id}/item_status': defineEndpoint({
-    method: 'GET',
-    path: '/3/list/{list_id}/item_status',
+  },
+  'GET /3/list/{list_id}/item_status': {
     params: listParams,
     query: itemStatusQuery,
     body: undefined,
@@ -47,11 +41,9 @@ export const listsEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
+  },
   // Idempotent in effect: a repeat finds the film already there and TMDB answers status 8 ("duplicate entry"); the list is unchanged.
-  'POST /3/list/{list_id}/add_item': defineEndpoint({
-    method: 'POST',
-    path: '/3/list/{list_id}/add_item',
+  'POST /3/list/{list_id}/add_item': {
     params: listParams,
     query: noParams,
     body: listItemBody,
@@ -60,11 +52,9 @@ export const listsEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
+  },
   // Idempotent in effect: a repeat finds the film gone; the list is unchanged.
-  'POST /3/list/{list_id}/remove_item': defineEndpoint({
-    method: 'POST',
-    path: '/3/list/{list_id}/remove_item',
+  'POST /3/list/{list_id}/remove_item': {
     params: listParams,
     query: noParams,
     body: listItemBody,
@@ -73,11 +63,9 @@ export const listsEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
+  },
   // TMDB answers HTTP 201 with a status response (status_code 12). Idempotent: clearing an empty list leaves it empty.
-  'POST /3/list/{list_id}/clear': defineEndpoint({
-    method: 'POST',
-    path: '/3/list/{list_id}/clear',
+  'POST /3/list/{list_id}/clear': {
     params: listParams,
     query: clearListQuery,
     body: undefined,
@@ -86,11 +74,9 @@ export const listsEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
+  },
   // TMDB deletes the list but answers HTTP 500 with status_code 11; the client confirms with a GET (404 means deleted).
-  'DELETE /3/list/{list_id}': defineEndpoint({
-    method: 'DELETE',
-    path: '/3/list/{list_id}',
+  'DELETE /3/list/{list_id}': {
     params: listParams,
     query: noParams,
     body: undefined,
@@ -99,5 +85,5 @@ export const listsEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
-} as const;
+  },
+});

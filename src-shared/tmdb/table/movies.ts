@@ -1,4 +1,4 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import { collectionParams, detailsQuery, languageQuery, movieParams, pagedQuery } from '../queries';
 import {
   collectionDetails,
@@ -10,11 +10,9 @@ import {
 } from '../schemas';
 
 /** Film pages and what hangs off them. */
-export const moviesEndpoints = {
+export const moviesEndpoints = defineEndpoints({
   // session_optional: `append_to_response=account_states` needs the session when there is one.
-  'GET /3/movie/{movie_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/movie/{movie_id}',
+  'GET /3/movie/{movie_id}': {
     params: movieParams,
     query: detailsQuery,
     body: undefined,
@@ -23,10 +21,8 @@ export const moviesEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/movie/{movie_id}/release_dates': defineEndpoint({
-    method: 'GET',
-    path: '/3/movie/{movie_id}/release_dates',
+  },
+  'GET /3/movie/{movie_id}/release_dates': {
     params: movieParams,
     query: noParams,
     body: undefined,
@@ -35,10 +31,8 @@ export const moviesEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/movie/{movie_id}/recommendations': defineEndpoint({
-    method: 'GET',
-    path: '/3/movie/{movie_id}/recommendations',
+  },
+  'GET /3/movie/{movie_id}/recommendations': {
     params: movieParams,
     query: pagedQuery,
     body: undefined,
@@ -47,10 +41,8 @@ export const moviesEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'listing',
-  }),
-  'GET /3/movie/{movie_id}/watch/providers': defineEndpoint({
-    method: 'GET',
-    path: '/3/movie/{movie_id}/watch/providers',
+  },
+  'GET /3/movie/{movie_id}/watch/providers': {
     params: movieParams,
     query: noParams,
     body: undefined,
@@ -59,10 +51,8 @@ export const moviesEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'reference',
-  }),
-  'GET /3/collection/{collection_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/collection/{collection_id}',
+  },
+  'GET /3/collection/{collection_id}': {
     params: collectionParams,
     query: languageQuery,
     body: undefined,
@@ -71,5 +61,5 @@ export const moviesEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-} as const;
+  },
+});

@@ -1,13 +1,11 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import { detailsQuery, pageQuery, pagedQuery, personParams } from '../queries';
 import { paged, personDetail, personDetails, personSummary, taggedImagesPage } from '../schemas';
 
 /** People. */
-export const peopleEndpoints = {
+export const peopleEndpoints = defineEndpoints({
   // The newest person changes continuously: never served from cache as fresh.
-  'GET /3/person/latest': defineEndpoint({
-    method: 'GET',
-    path: '/3/person/latest',
+  'GET /3/person/latest': {
     params: noParams,
     query: noParams,
     body: undefined,
@@ -16,10 +14,8 @@ export const peopleEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'live',
-  }),
-  'GET /3/person/popular': defineEndpoint({
-    method: 'GET',
-    path: '/3/person/popular',
+  },
+  'GET /3/person/popular': {
     params: noParams,
     query: pagedQuery,
     body: undefined,
@@ -28,10 +24,8 @@ export const peopleEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'listing',
-  }),
-  'GET /3/person/{person_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/person/{person_id}',
+  },
+  'GET /3/person/{person_id}': {
     params: personParams,
     query: detailsQuery,
     body: undefined,
@@ -40,10 +34,8 @@ export const peopleEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/person/{person_id}/tagged_images': defineEndpoint({
-    method: 'GET',
-    path: '/3/person/{person_id}/tagged_images',
+  },
+  'GET /3/person/{person_id}/tagged_images': {
     params: personParams,
     query: pageQuery,
     body: undefined,
@@ -52,5 +44,5 @@ export const peopleEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-} as const;
+  },
+});

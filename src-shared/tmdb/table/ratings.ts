@@ -1,13 +1,11 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import { episodeParams, movieParams, seriesParams } from '../queries';
 import { ratingBody, statusResponse } from '../schemas';
 
 /** Ratings of films, series and episodes, by a user session or a guest session. */
-export const ratingsEndpoints = {
+export const ratingsEndpoints = defineEndpoints({
   // Idempotent: the body sets the rating to a value; a repeat sets the same value (status 12, updated).
-  'POST /3/movie/{movie_id}/rating': defineEndpoint({
-    method: 'POST',
-    path: '/3/movie/{movie_id}/rating',
+  'POST /3/movie/{movie_id}/rating': {
     params: movieParams,
     query: noParams,
     body: ratingBody,
@@ -16,10 +14,8 @@ export const ratingsEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
-  'DELETE /3/movie/{movie_id}/rating': defineEndpoint({
-    method: 'DELETE',
-    path: '/3/movie/{movie_id}/rating',
+  },
+  'DELETE /3/movie/{movie_id}/rating': {
     params: movieParams,
     query: noParams,
     body: undefined,
@@ -28,11 +24,9 @@ export const ratingsEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'none',
-  }),
+  },
   // Idempotent: the body sets the rating to a value; a repeat sets the same value (status 12, updated).
-  'POST /3/tv/{series_id}/rating': defineEndpoint({
-    method: 'POST',
-    path: '/3/tv/{series_id}/rating',
+  'POST /3/tv/{series_id}/rating': {
     params: seriesParams,
     query: noParams,
     body: ratingBody,
@@ -41,10 +35,8 @@ export const ratingsEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
-  'DELETE /3/tv/{series_id}/rating': defineEndpoint({
-    method: 'DELETE',
-    path: '/3/tv/{series_id}/rating',
+  },
+  'DELETE /3/tv/{series_id}/rating': {
     params: seriesParams,
     query: noParams,
     body: undefined,
@@ -53,11 +45,9 @@ export const ratingsEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'none',
-  }),
+  },
   // Idempotent: the body sets the rating to a value; a repeat sets the same value (status 12, updated).
-  'POST /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating': defineEndpoint({
-    method: 'POST',
-    path: '/3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating',
+  'POST /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating': {
     params: episodeParams,
     query: noParams,
     body: ratingBody,
@@ -66,19 +56,15 @@ export const ratingsEndpoints = {
     success: [200, 201],
     idempotent: true,
     cache: 'none',
-  }),
-  'DELETE /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating': defineEndpoint(
-    {
-      method: 'DELETE',
-      path: '/3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating',
-      params: episodeParams,
-      query: noParams,
-      body: undefined,
-      response: statusResponse,
-      auth: 'session_or_guest',
-      success: [200],
-      idempotent: true,
-      cache: 'none',
-    },
-  ),
-} as const;
+  },
+  'DELETE /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating': {
+    params: episodeParams,
+    query: noParams,
+    body: undefined,
+    response: statusResponse,
+    auth: 'session_or_guest',
+    success: [200],
+    idempotent: true,
+    cache: 'none',
+  },
+});

@@ -1,12 +1,10 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import { languageQuery, providerListQuery } from '../queries';
 import { configuration, genreList, providerList, watchRegions } from '../schemas';
 
 /** Reference data: configuration, genres and watch-provider lists. Changes rarely; cached for days. */
-export const referenceEndpoints = {
-  'GET /3/configuration': defineEndpoint({
-    method: 'GET',
-    path: '/3/configuration',
+export const referenceEndpoints = defineEndpoints({
+  'GET /3/configuration': {
     params: noParams,
     query: noParams,
     body: undefined,
@@ -15,10 +13,8 @@ export const referenceEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'reference',
-  }),
-  'GET /3/genre/movie/list': defineEndpoint({
-    method: 'GET',
-    path: '/3/genre/movie/list',
+  },
+  'GET /3/genre/movie/list': {
     params: noParams,
     query: languageQuery,
     body: undefined,
@@ -27,10 +23,8 @@ export const referenceEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'reference',
-  }),
-  'GET /3/genre/tv/list': defineEndpoint({
-    method: 'GET',
-    path: '/3/genre/tv/list',
+  },
+  'GET /3/genre/tv/list': {
     params: noParams,
     query: languageQuery,
     body: undefined,
@@ -39,10 +33,8 @@ export const referenceEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'reference',
-  }),
-  'GET /3/watch/providers/regions': defineEndpoint({
-    method: 'GET',
-    path: '/3/watch/providers/regions',
+  },
+  'GET /3/watch/providers/regions': {
     params: noParams,
     query: languageQuery,
     body: undefined,
@@ -51,10 +43,8 @@ export const referenceEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'reference',
-  }),
-  'GET /3/watch/providers/movie': defineEndpoint({
-    method: 'GET',
-    path: '/3/watch/providers/movie',
+  },
+  'GET /3/watch/providers/movie': {
     params: noParams,
     query: providerListQuery,
     body: undefined,
@@ -63,5 +53,5 @@ export const referenceEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'reference',
-  }),
-} as const;
+  },
+});

@@ -1,4 +1,4 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import {
   collectionSearchQuery,
   externalIdParams,
@@ -19,10 +19,8 @@ import {
 } from '../schemas';
 
 /** Search and find by external id. */
-export const searchEndpoints = {
-  'GET /3/search/multi': defineEndpoint({
-    method: 'GET',
-    path: '/3/search/multi',
+export const searchEndpoints = defineEndpoints({
+  'GET /3/search/multi': {
     params: noParams,
     query: multiSearchQuery,
     body: undefined,
@@ -31,10 +29,8 @@ export const searchEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'search',
-  }),
-  'GET /3/search/collection': defineEndpoint({
-    method: 'GET',
-    path: '/3/search/collection',
+  },
+  'GET /3/search/collection': {
     params: noParams,
     query: collectionSearchQuery,
     body: undefined,
@@ -43,10 +39,8 @@ export const searchEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'search',
-  }),
-  'GET /3/search/movie': defineEndpoint({
-    method: 'GET',
-    path: '/3/search/movie',
+  },
+  'GET /3/search/movie': {
     params: noParams,
     query: movieSearchQuery,
     body: undefined,
@@ -55,10 +49,8 @@ export const searchEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'search',
-  }),
-  'GET /3/search/tv': defineEndpoint({
-    method: 'GET',
-    path: '/3/search/tv',
+  },
+  'GET /3/search/tv': {
     params: noParams,
     query: tvSearchQuery,
     body: undefined,
@@ -67,10 +59,8 @@ export const searchEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'search',
-  }),
-  'GET /3/search/person': defineEndpoint({
-    method: 'GET',
-    path: '/3/search/person',
+  },
+  'GET /3/search/person': {
     params: noParams,
     query: personSearchQuery,
     body: undefined,
@@ -79,10 +69,8 @@ export const searchEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'search',
-  }),
-  'GET /3/find/{external_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/find/{external_id}',
+  },
+  'GET /3/find/{external_id}': {
     params: externalIdParams,
     query: findQuery,
     body: undefined,
@@ -91,5 +79,5 @@ export const searchEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-} as const;
+  },
+});

@@ -1,4 +1,4 @@
-import { defineEndpoint, noParams } from '../define';
+import { defineEndpoints, noParams } from '../define';
 import {
   detailsQuery,
   episodeParams,
@@ -21,11 +21,9 @@ import {
 } from '../schemas';
 
 /** Series, seasons, episodes and episode groups. */
-export const tvEndpoints = {
+export const tvEndpoints = defineEndpoints({
   // session_optional: `append_to_response=account_states` needs the session when there is one.
-  'GET /3/tv/{series_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/{series_id}',
+  'GET /3/tv/{series_id}': {
     params: seriesParams,
     query: detailsQuery,
     body: undefined,
@@ -34,10 +32,8 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/tv/top_rated': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/top_rated',
+  },
+  'GET /3/tv/top_rated': {
     params: noParams,
     query: pagedQuery,
     body: undefined,
@@ -46,10 +42,8 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'listing',
-  }),
-  'GET /3/tv/{series_id}/similar': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/{series_id}/similar',
+  },
+  'GET /3/tv/{series_id}/similar': {
     params: seriesParams,
     query: pagedQuery,
     body: undefined,
@@ -58,10 +52,8 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'listing',
-  }),
-  'GET /3/tv/{series_id}/season/{season_number}': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/{series_id}/season/{season_number}',
+  },
+  'GET /3/tv/{series_id}/season/{season_number}': {
     params: seasonParams,
     query: detailsQuery,
     body: undefined,
@@ -70,10 +62,8 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/tv/{series_id}/season/{season_number}/translations': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/{series_id}/season/{season_number}/translations',
+  },
+  'GET /3/tv/{series_id}/season/{season_number}/translations': {
     params: seasonParams,
     query: noParams,
     body: undefined,
@@ -82,10 +72,8 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits',
+  },
+  'GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits': {
     params: episodeParams,
     query: languageQuery,
     body: undefined,
@@ -94,10 +82,8 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/tv/{series_id}/episode_groups': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/{series_id}/episode_groups',
+  },
+  'GET /3/tv/{series_id}/episode_groups': {
     params: seriesParams,
     query: noParams,
     body: undefined,
@@ -106,10 +92,8 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/tv/episode_group/{group_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/episode_group/{group_id}',
+  },
+  'GET /3/tv/episode_group/{group_id}': {
     params: groupParams,
     query: noParams,
     body: undefined,
@@ -118,10 +102,8 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/tv/{series_id}/watch/providers': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/{series_id}/watch/providers',
+  },
+  'GET /3/tv/{series_id}/watch/providers': {
     params: seriesParams,
     query: noParams,
     body: undefined,
@@ -130,5 +112,5 @@ export const tvEndpoints = {
     success: [200],
     idempotent: true,
     cache: 'reference',
-  }),
-} as const;
+  },
+});

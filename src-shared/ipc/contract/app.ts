@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Domain } from './domain';
+import { noInput } from './models';
+
+const serviceStatus = z.object({
+  online: z.boolean(),
+  /** When the state last changed, ms since the epoch. */
+  since: z.number(),
+  /** Why the service is believed unreachable (a redacted, human-readable reason). */
+  reason: z.string().optional(),
+});
+
+/**
+ * The API's state at the top level (it alone makes the app "offline"), and the image host's apart:
+ * an unreachable image host means placeholders, never an offline app.
+ */
+export const networkStatus = serviceStatus.extend({ images: serviceStatus.optional() });
+
+/** The app itself: what runs, where, and whether the network answers. */
+export const appChannels = {
+  'app.info': {
+    input: noInput,
+    output: z.object({
+      name: z.string(),
+      version: z.string(),
+      platform: z.string(),
+      dataDir: z.string(),
+      apiBase: z.string(),
+      imageBase: z.string(),
+      /** True when Marquee runs against its built-in demo catalogue rather than TMDB. */
+      demo: z.boolean(),
+      /** Images are served by the app itself under this path: `${imagePath}/${size}${file_path}`. */
+      imagePath: z.string(),
+    }),
+  },
+  /** The network state now; `network.status` announces each later change. */
+  'network.current': { input: noInput, output: networkStatus },
+} as const;
+
+export const appEvents = { 'network.status': networkStatus } as const;
+
+export type AppChannel = keyof typeof appChannels;
+
+export const appDomain = { channels: appChannels, events: appEvents } satisfies Domain;

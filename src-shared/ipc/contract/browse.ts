@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { country, departmentJobs } from '../../tmdb/schemas/reference';
+import type { Domain } from './domain';
+import { fetched, id, media, noInput, page, provenance, responseOf } from './models';
+
+const searchText = z.string().trim().min(1, 'type something to search').max(200);
+const seasonNumber = z.number().int().nonnegative();
+
+const discoverFilters = z.object({
+  page,
+  sortBy: z
+    .enum([
+      'popularity.desc',
+      'popularity.asc',
+      'vote_average.desc',
+      'vote_average.asc',
+      'primary_release_date.desc',
+      'primary_release_date.asc',
+      'title.asc',
+      'title.desc',
+    ])
+    .default('popularity.desc'),
+  genres: z.array(id).max(20).default([]),
+  yearFrom: z.number().int().min(1870).max(2100).optional(),
+  yearTo: z.number().int().min(1870).max(2100).optional(),
+  ratingMin: z.number().min(0).max(10).optional(),
+  ratingMax: z.number().min(0).max(10).optional(),
+  originalLanguage: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
+  providers: z.array(id).max(20).default([]),
+});
+
+/**
+ * Reading TMDB's catalogue: reference data, browse feeds, search, and the details of films,
+ * series and people. Every answer carries its provenance (network or cache, and its age).
+ */
+export const browseChannels = {
+  'reference.countries': {
+    input: noInput,
+    output: z.object({ items: z.array(country), meta: provenance }),
+  },
+  'reference.jobs': {
+    input: noInput,
+    output: z.object({ items: z.array(departmentJobs), meta: provenance }),
+  },
+  'reference.genres': {
+    input: z.object({ media }),
+    output: fetched(responseOf('GET /3/genre/movie/list')),
+  },
+  'reference.watchProviders': {
+    input: z.object({
+      region: z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .optional(),
+    }),
+    output: z.object({
+      providers: fetched(responseOf('GET /3/watch/providers/movie')),
+      regions: fetched(responseOf('GET /3/watch/providers/regions')),
+    }),
+  },
+
+  'browse.trendingTv': {
+    input: z.object({ window: z.enum(['day', 'week']), page }),
+    output: fetched(responseOf('GET /3/trending/tv/{time_window}')),
+  },
+  'browse.topRatedTv': {
+    input: z.object({ page }),
+    output: fetched(responseOf('GET /3/tv/top_rated')),
+  },
+  'browse.popularPeople': {
+    input: z.object({ page }),
+    output: fetched(responseOf('GET /3/person/popular')),
+  },
+  'browse.latestPerson': { input: noInput, output: fetched(responseOf('GET /3/person/latest')) },
+  'browse.discoverMovies': {
+    input: discoverFilters,
+    output: fetched(responseOf('GET /3/discover/movie')),
+  },
+
+  'search.multi': {
+    input: z.object({
+      query: searchText,
+      page,
+      /**
+       * Answer from the local index alone, at once: the search view paints these on every
+       * keystroke, then replaces them with the (debounced) network answer.
+       */
+      localOnly: z.boolean().default(false),
+    }),
+    output: fetched(responseOf('GET /3/search/multi')),
+  },
+  'search.collections': {
+    input: z.object({ query: searchText, page }),
+    output: fetched(responseOf('GET /3/search/collection')),
+  },
+
+  'movie.details': {
+    input: z.object({ id }),
+    output: fetched(responseOf('GET /3/movie/{movie_id}')),
+  },
+  'movie.recommendations': {
+    input: z.object({ id, page }),
+    output: fetched(responseOf('GET /3/movie/{movie_id}/recommendations')),
+  },
+  'tv.details': { input: z.object({ id }), output: fetched(responseOf('GET /3/tv/{series_id}')) },
+  'tv.similar': {
+    input: z.object({ id, page }),
+    output: fetched(responseOf('GET /3/tv/{series_id}/similar')),
+  },
+  'tv.season': {
+    input: z.object({ seriesId: id, season: seasonNumber }),
+    output: fetched(responseOf('GET /3/tv/{series_id}/season/{season_number}')),
+  },
+  'tv.episodeCredits': {
+    input: z.object({
+      seriesId: id,
+      season: seasonNumber,
+      episode: z.number().int().positive(),
+    }),
+    output: fetched(
+      responseOf('GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits'),
+    ),
+  },
+  'tv.seasonTranslations': {
+    input: z.object({ seriesId: id, season: seasonNumber }),
+    output: fetched(responseOf('GET /3/tv/{series_id}/season/{season_number}/translations')),
+  },
+  'tv.episodeGroups': {
+    input: z.object({ seriesId: id }),
+    output: fetched(responseOf('GET /3/tv/{series_id}/episode_groups')),
+  },
+  'tv.episodeGroup': {
+    input: z.object({
+      groupId: z.string().regex(/^[a-f0-9]{24}$/, 'expected an episode group id'),
+    }),
+    output: fetched(responseOf('GET /3/tv/episode_group/{group_id}')),
+  },
+  'person.details': {
+    input: z.object({ id }),
+    output: fetched(responseOf('GET /3/person/{person_id}')),
+  },
+  'person.taggedImages': {
+    input: z.object({ id, page }),
+    output: fetched(responseOf('GET /3/person/{person_id}/tagged_images')),
+  },
+} as const;
+
+export type BrowseChannel = keyof typeof browseChannels;
+
+export const browseDomain = { channels: browseChannels, events: {} } satisfies Domain;
