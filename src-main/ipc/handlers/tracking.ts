@@ -1,0 +1,65 @@
+import type { TrackingChannel } from '../../../src-shared/ipc/contract';
+import { CodedError } from '../../../src-shared/ipc/errors';
+import type { HandlersFor } from '../../../src-shared/ipc/handlers';
+import type { TrackingService } from '../../tracking/tracking-service';
+
+export interface TrackingDeps {
+  /** null when the library could not be opened: there is no history to read or write. */
+  tracking: TrackingService | null;
+  libraryProblem: string | null;
+}
+
+/** Watch history, progress, Up Next, the calendar and the inbox, once the library is open. */
+export function trackingHandlers(use: () => Promise<TrackingDeps>): HandlersFor<TrackingChannel> {
+  const service = async (): Promise<TrackingService> => {
+    const deps = await use();
+    if (deps.tracking) return deps.tracking;
+    throw new CodedError(
+      'internal',
+      `Watch tracking is off because your library could not be opened. (${deps.libraryProblem ?? 'unknown problem'})`,
+    );
+  };
+  const domain = async (): Promise<TrackingService['tracking']> => (await service()).tracking;
+  return {
+    'tracking.mark': async ({ target, ...options }) => (await service()).mark(target, options),
+    'tracking.unmark': async ({ target, ...options }) => (await service()).unmark(target, options),
+    'tracking.restore': async ({ plays }) => (await service()).restore(plays),
+    'tracking.plays': async ({ target }) => ({ plays: (await domain()).plays(target) }),
+    'tracking.history': async (query) => (await domain()).history(query),
+    'tracking.progress': async ({ seriesId }) => (await domain()).progress(seriesId),
+    'tracking.progressMany': async ({ seriesIds }) => (await domain()).progressMany(seriesIds),
+    'tracking.upNext': async ({ limit }) =>
+      (await domain()).upNext(limit === undefined ? {} : { limit }),
+    'tracking.setFollow': async ({ seriesId, follow }) => {
+      const tracking = await domain();
+      tracking.setFollow(seriesId, follow);
+      return tracking.progress(seriesId);
+    },
+    'tracking.setIncludeSpecials': async ({ seriesId, includeSpecials }) => {
+      const tracking = await domain();
+      tracking.setIncludeSpecials(seriesId, includeSpecials);
+      return tracking.progress(seriesId);
+    },
+    'tracking.setHidden': async ({ seriesId, hidden }) => {
+      (await domain()).setHidden(seriesId, hidden);
+      return null;
+    },
+    'tracking.snooze': async ({ seriesId, until }) => {
+      (await domain()).snooze(seriesId, until);
+      return null;
+    },
+    'tracking.calendar': async (window) => (await domain()).calendar(window),
+    'tracking.exportIcs': async (window) => (await service()).exportIcs(window),
+    'tracking.inbox': async (query) => {
+      const tracking = await domain();
+      return { items: tracking.inbox(query), unread: tracking.unreadCount() };
+    },
+    'tracking.markRead': async ({ ids }) => {
+      const tracking = await domain();
+      tracking.markRead(ids);
+      return { unread: tracking.unreadCount() };
+    },
+    'tracking.refresh': async ({ seriesId }) => (await service()).refresh(seriesId),
+    'tracking.status': async () => (await service()).status(),
+  };
+}

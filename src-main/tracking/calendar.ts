@@ -1,0 +1,123 @@
+import { CodedError } from '../../src-shared/ipc/errors';
+import { addDays, daysBetween, isDate } from './dates';
+import type { ProgressIndex } from './progress-index';
+import { episodeSlot } from './rules';
+import type { TrackingStore } from './store';
+import { releaseTypes, type CalendarEvent } from './types';
+
+/** The default window: the last week (what was missed) and the next three months. */
+export const CALENDAR_PAST_DAYS = 7;
+export const CALENDAR_FUTURE_DAYS = 90;
+/** A wider window is refused: the calendar is a view, not an export of all of TMDB. */
+export const CALENDAR_MAX_DAYS = 731;
+
+export interface CalendarWindow {
+  from: string;
+  to: string;
+}
+
+export function calendarWindow(today: string, asked: Partial<CalendarWindow> = {}): CalendarWindow {
+  const from = asked.from ?? addDays(today, -CALENDAR_PAST_DAYS);
+  const to = asked.to ?? addDays(today, CALENDAR_FUTURE_DAYS);
+  if (!isDate(from) || !isDate(to))
+    throw new CodedError('invalid_input', 'Expected YYYY-MM-DD dates.');
+  const span = daysBetween(from, to);
+  if (span < 0) throw new CodedError('invalid_input', 'The window ends before it starts.');
+  if (span > CALENDAR_MAX_DAYS)
+    throw new CodedError('invalid_input', `The window may span ${CALENDAR_MAX_DAYS} days at most.`);
+  return { from, to };
+}
+
+/**
+ * Upcoming (and just aired) episodes of followed series and the watchlist films' releases in the
+ * user's region, in date order (then by series name). Dates are TMDB's plain dates: all-day in
+ * the user's calendar. Series removed from TMDB are left out (their dates are no longer kept up).
+ */
+export function calendar(
+  store: TrackingStore,
+  index: ProgressIndex,
+  window: CalendarWindow,
+  region: string,
+): CalendarEvent[] {
+  const rows = store.calendar.episodes(window.from, window.to);
+  const ids = [...new Set(rows.map((r) => r[1]))];
+  const series = new Map(store.calendar.series(ids).map((s) => [s.seriesId, s]));
+  const shown = ids.filter((id) => {
+    const s = series.get(id);
+    return s !== undefined && s.followed === 1 && s.gone === 0;
+  });
+  const plays = index.plays(shown);
+  const episodes: CalendarEpisode[] = [];
+  for (const [date, seriesId, season, episode, name, stillPath] of rows) {
+    const s = series.get(seriesId);
+    const watched = plays.get(seriesId);
+    if (!s || !watched || (season === 0 && s.includeSpecials !== 1)) continue;
+    episodes.push({
+      kind: 'episode',
+      date,
+      seriesId,
+      seriesName: s.name,
+      posterPath: s.posterPath,
+      season,
+      episode,
+      name,
+      stillPath,
+      watched: (watched.get(episodeSlot(season, episode)) ?? 0) > 0,
+    });
+  }
+  // Rows come in date order (the index's); within a day, series go by name.
+  const rank = new Map(
+    [...series.values()]
+      .sort(
+        (a, b) =>
+          compareText((a.name ?? '').toLowerCase(), (b.name ?? '').toLowerCase()) ||
+          a.seriesId - b.seriesId,
+      )
+      .map((s, i) => [s.seriesId, i]),
+  );
+  const byRank = (a: CalendarEpisode, b: CalendarEpisode): number =>
+    (rank.get(a.seriesId) ?? 0) - (rank.get(b.seriesId) ?? 0) ||
+    a.season - b.season ||
+    a.episode - b.episode;
+  for (let start = 0; start < episodes.length;) {
+    const day = episodes[start]?.date;
+    let end = start + 1;
+    while (end < episodes.length && episodes[end]?.date === day) end++;
+    if (end - start > 1)
+      episodes.splice(start, end - start, ...episodes.slice(start, end).sort(byRank));
+    start = end;
+  }
+  const releases: CalendarEvent[] = store.calendar
+    .releases(region, window.from, window.to)
+    .map((r) => ({
+      kind: 'release',
+      date: r.date,
+      movieId: r.movieId,
+      title: r.title,
+      posterPath: r.posterPath,
+      region: r.region,
+      releaseType: r.type,
+      release: releaseTypes[r.type],
+      note: r.note,
+    }));
+  // Both lists are in date order: a merge keeps it without sorting again.
+  const out: CalendarEvent[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < episodes.length || j < releases.length) {
+    const a = episodes[i];
+    const b = releases[j];
+    if (a && (!b || a.date <= b.date)) {
+      out.push(a);
+      i++;
+    } else if (b) {
+      out.push(b);
+      j++;
+    }
+  }
+  return out;
+}
+
+type CalendarEpisode = CalendarEvent & { kind: 'episode' };
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

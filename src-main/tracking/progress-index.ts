@@ -1,0 +1,112 @@
+import {
+  compareEpisodes,
+  episodeSlot,
+  orderEpisodes,
+  stillValid,
+  summarize,
+  type EpisodeKey,
+  type Summary,
+} from './rules';
+import type { TrackingStore } from './store';
+import type { EpisodeRow, SeriesState } from './store/series';
+
+export interface ProgressEntry {
+  summary: Summary;
+  includeSpecials: boolean;
+  /** The next episode's stored fields, read once per entry. */
+  nextEpisode?: EpisodeRow | undefined;
+}
+
+/**
+ * The in-memory read model behind progress, Up Next and the calendar's watched marks: per series,
+ * its episode keys, its plays per episode and its summary. Each part is dropped when what it
+ * mirrors changes (plays, a refresh, the specials setting), and a summary also when an episode of
+ * the series airs (see `Summary.validUntil`). Every write goes through the tracking domain, which
+ * reports it here, so the model never disagrees with the library; what is missing is read in
+ * bulk, two queries for any number of series.
+ */
+export class ProgressIndex {
+  readonly #store: TrackingStore;
+  readonly #episodes = new Map<number, EpisodeKey[]>();
+  readonly #plays = new Map<number, Map<number, number>>();
+  readonly #summaries = new Map<number, ProgressEntry>();
+
+  constructor(store: TrackingStore) {
+    this.#store = store;
+  }
+
+  playsChanged(seriesId: number): void {
+    this.#plays.delete(seriesId);
+    this.#summaries.delete(seriesId);
+  }
+
+  episodesChanged(seriesId: number): void {
+    this.#episodes.delete(seriesId);
+    this.#summaries.delete(seriesId);
+  }
+
+  /** Plays per episode (by `episodeSlot`) of each series. */
+  plays(seriesIds: readonly number[]): Map<number, ReadonlyMap<number, number>> {
+    const missing = seriesIds.filter((id) => !this.#plays.has(id));
+    if (missing.length > 0) {
+      for (const id of missing) this.#plays.set(id, new Map());
+      for (const c of this.#store.plays.episodeCountsOf(missing))
+        this.#plays.get(c.seriesId)?.set(episodeSlot(c.season, c.episode), c.plays);
+    }
+    return new Map(seriesIds.map((id) => [id, this.#plays.get(id) ?? new Map<number, number>()]));
+  }
+
+  #episodesOf(seriesIds: readonly number[]): Map<number, EpisodeKey[]> {
+    const missing = seriesIds.filter((id) => !this.#episodes.has(id));
+    if (missing.length > 0) {
+      const loaded = new Map<number, EpisodeKey[]>(missing.map((id) => [id, []]));
+      for (const [seriesId, season, episode, airDate] of this.#store.series.episodeKeysOf(missing))
+        loaded.get(seriesId)?.push({ season, episode, airDate });
+      for (const [id, list] of loaded) this.#episodes.set(id, list.sort(compareEpisodes));
+    }
+    return new Map(seriesIds.map((id) => [id, this.#episodes.get(id) ?? []]));
+  }
+
+  /** Summaries of these series as of `today`, computing the missing ones in bulk. */
+  summaries(rows: readonly SeriesState[], today: string): Map<number, ProgressEntry> {
+    const out = new Map<number, ProgressEntry>();
+    const missing: SeriesState[] = [];
+    for (const row of rows) {
+      const entry = this.#summaries.get(row.seriesId);
+      if (
+        entry &&
+        entry.includeSpecials === row.includeSpecials &&
+        stillValid(entry.summary, today)
+      )
+        out.set(row.seriesId, entry);
+      else missing.push(row);
+    }
+    if (missing.length === 0) return out;
+    const ids = missing.map((r) => r.seriesId);
+    const episodes = this.#episodesOf(ids);
+    const plays = this.plays(ids);
+    for (const row of missing) {
+      const list = episodes.get(row.seriesId) ?? [];
+      const entry: ProgressEntry = {
+        summary: summarize(
+          row.includeSpecials ? orderEpisodes(list, true) : list,
+          plays.get(row.seriesId) ?? new Map<number, number>(),
+          today,
+          row.includeSpecials,
+        ),
+        includeSpecials: row.includeSpecials,
+      };
+      this.#summaries.set(row.seriesId, entry);
+      out.set(row.seriesId, entry);
+    }
+    return out;
+  }
+
+  /** The stored fields of the entry's next episode. */
+  nextEpisode(seriesId: number, entry: ProgressEntry): EpisodeRow | undefined {
+    const next = entry.summary.next;
+    if (!next) return undefined;
+    entry.nextEpisode ??= this.#store.series.episode(seriesId, next.season, next.episode);
+    return entry.nextEpisode;
+  }
+}

@@ -1,0 +1,202 @@
+import type Database from 'better-sqlite3';
+import type { Play, PlaySource } from '../types';
+
+interface PlayRow {
+  uid: string;
+  media_type: 'movie' | 'episode';
+  media_id: number;
+  season_number: number;
+  episode_number: number;
+  watched_at: number | null;
+  source: PlaySource;
+  created_at: number;
+}
+
+const toPlay = (r: PlayRow): Play => ({
+  uid: r.uid,
+  mediaType: r.media_type,
+  mediaId: r.media_id,
+  season: r.media_type === 'movie' ? null : r.season_number,
+  episode: r.media_type === 'movie' ? null : r.episode_number,
+  watchedAt: r.watched_at,
+  source: r.source,
+  createdAt: r.created_at,
+});
+
+/** Which plays an unmark or a read takes. */
+export type PlayFilter =
+  | { kind: 'uid'; uid: string }
+  | { kind: 'movie'; movieId: number }
+  | { kind: 'episode'; seriesId: number; season: number; episode: number }
+  | { kind: 'season'; seriesId: number; season: number }
+  /** These episodes of one series. */
+  | { kind: 'keys'; seriesId: number; keys: ReadonlyArray<readonly [number, number]> }
+  | { kind: 'series'; seriesId: number; specials: boolean };
+
+function where(filter: PlayFilter): { sql: string; args: unknown[] } {
+  switch (filter.kind) {
+    case 'uid':
+      return { sql: 'uid = ?', args: [filter.uid] };
+    case 'movie':
+      return { sql: "media_type = 'movie' AND media_id = ?", args: [filter.movieId] };
+    case 'episode':
+      return {
+        sql: "media_type = 'episode' AND media_id = ? AND season_number = ? AND episode_number = ?",
+        args: [filter.seriesId, filter.season, filter.episode],
+      };
+    case 'season':
+      return {
+        sql: "media_type = 'episode' AND media_id = ? AND season_number = ?",
+        args: [filter.seriesId, filter.season],
+      };
+    case 'keys':
+      return {
+        sql: `media_type = 'episode' AND media_id = ? AND (season_number, episode_number) IN
+          (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))`,
+        args: [filter.seriesId, JSON.stringify(filter.keys)],
+      };
+    case 'series':
+      return {
+        sql: `media_type = 'episode' AND media_id = ?${filter.specials ? '' : ' AND season_number > 0'}`,
+        args: [filter.seriesId],
+      };
+  }
+}
+
+export interface EpisodePlayCount {
+  seriesId: number;
+  season: number;
+  episode: number;
+  plays: number;
+  lastWatchedAt: number | null;
+}
+
+export interface PlayStore {
+  /** Inserts plays whose uid is new; returns those inserted. Keeps the series counters in step. */
+  insert(plays: readonly Play[], now: number): Play[];
+  /** Deletes the plays the filter takes and returns them (for undo). */
+  remove(filter: PlayFilter, now: number): Play[];
+  find(filter: PlayFilter): Play[];
+  /** Plays per episode of one series. */
+  episodeCounts(seriesId: number): EpisodePlayCount[];
+  /** Plays per episode of many series, ordered by series. */
+  episodeCountsOf(seriesIds: readonly number[]): EpisodePlayCount[];
+  /** Newest first; unknown dates last. */
+  history(options: { limit: number; offset: number; mediaType?: 'movie' | 'episode' }): {
+    plays: Play[];
+    total: number;
+  };
+}
+
+export function createPlayStore(db: Database.Database): PlayStore {
+  const insertPlay = db.prepare(
+    `INSERT OR IGNORE INTO watch_plays
+       (uid, media_type, media_id, season_number, episode_number, watched_at, source, created_at)
+     VALUES (@uid, @mediaType, @mediaId, @season, @episode, @watchedAt, @source, @createdAt)`,
+  );
+  const ensureSeries = db.prepare(
+    'INSERT OR IGNORE INTO tracked_series (series_id, created_at, updated_at) VALUES (?, ?, ?)',
+  );
+  // The counters mirror the series' episode plays; recounting from the index is exact and cheap.
+  const recount = db.prepare(
+    `UPDATE tracked_series SET
+       play_count = (SELECT count(*) FROM watch_plays WHERE media_type = 'episode' AND media_id = @id),
+       last_watched_at = (SELECT max(watched_at) FROM watch_plays WHERE media_type = 'episode' AND media_id = @id),
+       updated_at = @now
+     WHERE series_id = @id`,
+  );
+  const counts = db.prepare<
+    [number],
+    { season: number; episode: number; plays: number; last: number | null }
+  >(
+    `SELECT season_number AS season, episode_number AS episode, count(*) AS plays, max(watched_at) AS last
+     FROM watch_plays WHERE media_type = 'episode' AND media_id = ?
+     GROUP BY season_number, episode_number`,
+  );
+  const countsOf = db.prepare<
+    [string],
+    { seriesId: number; season: number; episode: number; plays: number; last: number | null }
+  >(
+    `SELECT media_id AS seriesId, season_number AS season, episode_number AS episode,
+       count(*) AS plays, max(watched_at) AS last
+     FROM watch_plays WHERE media_type = 'episode' AND media_id IN (SELECT value FROM json_each(?))
+     GROUP BY media_id, season_number, episode_number`,
+  );
+
+  const touched = (plays: readonly Play[], now: number): void => {
+    const series = new Set(plays.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId));
+    for (const id of series) {
+      ensureSeries.run(id, now, now);
+      recount.run({ id, now });
+    }
+  };
+
+  const insert = db.transaction((plays: readonly Play[], now: number): Play[] => {
+    const added: Play[] = [];
+    for (const play of plays) {
+      const movie = play.mediaType === 'movie';
+      const changes = insertPlay.run({
+        uid: play.uid,
+        mediaType: play.mediaType,
+        mediaId: play.mediaId,
+        season: movie ? -1 : play.season,
+        episode: movie ? -1 : play.episode,
+        watchedAt: play.watchedAt,
+        source: play.source,
+        createdAt: play.createdAt,
+      }).changes;
+      if (changes > 0) added.push(play);
+    }
+    touched(added, now);
+    return added;
+  });
+
+  const find = (filter: PlayFilter): Play[] => {
+    const w = where(filter);
+    return (
+      db
+        .prepare(`SELECT * FROM watch_plays WHERE ${w.sql} ORDER BY watched_at, created_at, uid`)
+        .all(...w.args) as PlayRow[]
+    ).map(toPlay);
+  };
+
+  const remove = db.transaction((filter: PlayFilter, now: number): Play[] => {
+    const removed = find(filter);
+    const w = where(filter);
+    db.prepare(`DELETE FROM watch_plays WHERE ${w.sql}`).run(...w.args);
+    touched(removed, now);
+    return removed;
+  });
+
+  return {
+    insert: (plays, now) => insert(plays, now),
+    remove: (filter, now) => remove(filter, now),
+    find,
+    episodeCounts: (seriesId) =>
+      counts.all(seriesId).map((r) => ({
+        seriesId,
+        season: r.season,
+        episode: r.episode,
+        plays: r.plays,
+        lastWatchedAt: r.last,
+      })),
+    episodeCountsOf: (ids) =>
+      countsOf.all(JSON.stringify(ids)).map((r) => ({
+        seriesId: r.seriesId,
+        season: r.season,
+        episode: r.episode,
+        plays: r.plays,
+        lastWatchedAt: r.last,
+      })),
+    history({ limit, offset, mediaType }) {
+      const filter = mediaType === undefined ? '' : 'WHERE media_type = @mediaType';
+      const rows = db
+        .prepare(
+          `SELECT *, count(*) OVER () AS total FROM watch_plays ${filter}
+           ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid LIMIT @limit OFFSET @offset`,
+        )
+        .all({ limit, offset, mediaType: mediaType ?? null }) as Array<PlayRow & { total: number }>;
+      return { plays: rows.map(toPlay), total: rows[0]?.total ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import { CodedError } from '../../src-shared/ipc/errors';
+import { calendar, calendarWindow, type CalendarWindow } from './calendar';
+import { localDate } from './dates';
+import { createHistory } from './history';
+import { toIcsEvent, writeIcs, type IcsEvent } from './ics';
+import { collectNotifications } from './notify';
+import { progressOf, seriesProgress, upNext } from './progress';
+import { ProgressIndex } from './progress-index';
+import { WatchedSeries } from './watched-series';
+import type { FilmSnapshot, SeriesSnapshot } from './snapshots';
+import type { TrackingStore } from './store';
+import type { FilmRow } from './store/films';
+import type { SeriesRow, StoredSeason } from './store/series';
+import type {
+  CalendarEvent,
+  FollowState,
+  InboxItem,
+  MarkOptions,
+  Play,
+  SeriesProgress,
+  SeriesProgressSummary,
+  UnmarkScope,
+  UpNextItem,
+  WatchScope,
+} from './types';
+
+export interface TrackingOptions {
+  clock: () => number;
+  /** The user's IANA time zone: "today" and chosen days are dates there. */
+  timeZone: () => string;
+  /** The user's region (ISO 3166-1) for film release dates. */
+  region: () => string;
+  newUid?: () => string;
+}
+
+/** What the refresh scheduler reads and writes. */
+export interface RefreshTarget {
+  today(): string;
+  region(): string;
+  /** Makes rows for watchlist and favourite titles that have none yet. */
+  adoptCollections(): void;
+  series(): SeriesRow[];
+  /** Runs the writes in one transaction (each keeps its own savepoint). */
+  batch(writes: () => void): void;
+  /** One series' row, made if needed. */
+  seriesRow(seriesId: number): SeriesRow;
+  films(): FilmRow[];
+  seasons(seriesId: number): StoredSeason[];
+  applySeries(snapshot: SeriesSnapshot, full: boolean): void;
+  seriesFailed(seriesId: number, error: string, gone: boolean): void;
+  applyFilm(snapshot: FilmSnapshot): void;
+  filmFailed(movieId: number, error: string, gone: boolean): void;
+  /** New inbox items since the last check (see notify.ts). */
+  collectNotifications(): InboxItem[];
+}
+
+export interface Tracking {
+  today(): string;
+  mark(target: WatchScope, options?: MarkOptions & { airDate?: string | null }): { added: Play[] };
+  unmark(target: UnmarkScope, options?: { includeSpecials?: boolean }): { removed: Play[] };
+  restore(plays: readonly Play[]): { restored: Play[] };
+  plays(target: UnmarkScope): Play[];
+  history(options?: { limit?: number; offset?: number; mediaType?: 'movie' | 'episode' }): {
+    plays: Play[];
+    total: number;
+  };
+  progress(seriesId: number): SeriesProgress | null;
+  progressMany(seriesIds: readonly number[]): SeriesProgressSummary[];
+  upNext(options?: { limit?: number }): UpNextItem[];
+  /** The one series' Up Next entry (null when nothing is next), after a mark for instance. */
+  upNextFor(seriesId: number): UpNextItem | null;
+  setFollow(seriesId: number, follow: FollowState): void;
+  setIncludeSpecials(seriesId: number, on: boolean): void;
+  setHidden(seriesId: number, hidden: boolean): void;
+  /** Hides the series from Up Next until `until` (ms); null ends the snooze. */
+  snooze(seriesId: number, until: number | null): void;
+  calendar(window?: Partial<CalendarWindow>): { window: CalendarWindow; events: CalendarEvent[] };
+  calendarIcs(window?: Partial<CalendarWindow>): string;
+  inbox(options?: { limit?: number; unreadOnly?: boolean }): InboxItem[];
+  unreadCount(): number;
+  markRead(ids: readonly number[] | 'all'): number;
+  markOsNotified(ids: readonly number[]): void;
+  refresh: RefreshTarget;
+}
+
+const MAX_READ = 20_000;
+const clampLimit = (limit: number | undefined, fallback: number): number =>
+  Math.min(Math.max(1, Math.trunc(limit ?? fallback)), MAX_READ);
+
+/** The tracking domain over an open library: history, progress, Up Next, calendar, inbox. */
+export function createTracking(store: TrackingStore, options: TrackingOptions): Tracking {
+  const { clock } = options;
+  const index = new ProgressIndex(store);
+  const watched = new WatchedSeries(store);
+  const today = (): string => localDate(clock(), options.timeZone());
+  const history = createHistory({
+    store,
+    clock,
+    timeZone: options.timeZone,
+    region: options.region,
+    newUid: options.newUid,
+    changed: (id) => {
+      index.playsChanged(id);
+      watched.changed(id);
+    },
+  });
+  /** Makes the series' row if needed, and has Up Next read it again. */
+  const ensured = (seriesId: number): void => {
+    store.series.ensure(seriesId, clock());
+    watched.changed(seriesId);
+  };
+
+  const tracking: Tracking = {
+    today,
+    mark: (target, opts) => ({ added: history.mark(target, opts) }),
+    unmark: (target, opts) => ({ removed: history.unmark(target, opts) }),
+    restore: (plays) => ({ restored: history.restore(plays) }),
+    plays: (target) => store.plays.find(history.filterOf(target)),
+    history: (opts = {}) =>
+      store.plays.history({
+        limit: clampLimit(opts.limit, 100),
+        offset: Math.max(0, Math.trunc(opts.offset ?? 0)),
+        ...(opts.mediaType === undefined ? {} : { mediaType: opts.mediaType }),
+      }),
+    progress: (seriesId) => seriesProgress(store, index, seriesId, today()) ?? null,
+    progressMany: (ids) => progressOf(store, index, ids, today()),
+    upNext: (opts = {}) => upNext(watched.rows(), index, clock(), today(), opts.limit),
+    upNextFor: (seriesId) =>
+      upNext(store.series.many([seriesId]), index, clock(), today(), 1)[0] ?? null,
+    setFollow: (seriesId, follow) => {
+      ensured(seriesId);
+      store.series.setFollow(seriesId, follow, clock());
+    },
+    setIncludeSpecials: (seriesId, on) => {
+      ensured(seriesId);
+      store.series.setIncludeSpecials(seriesId, on, clock());
+    },
+    setHidden: (seriesId, hidden) => {
+      ensured(seriesId);
+      store.series.setHidden(seriesId, hidden, clock());
+    },
+    snooze: (seriesId, until) => {
+      if (until !== null && (!Number.isFinite(until) || until < 0))
+        throw new CodedError('invalid_input', 'Snooze until a time, or null to end it.');
+      ensured(seriesId);
+      store.series.setSnoozedUntil(seriesId, until, clock());
+    },
+    calendar: (asked) => {
+      const window = calendarWindow(today(), asked);
+      return { window, events: calendar(store, index, window, options.region()) };
+    },
+    calendarIcs: (asked) => {
+      const window = calendarWindow(today(), asked);
+      const overviews = new Map(
+        store.calendar
+          .overviews(window.from, window.to)
+          .map(([id, season, episode, text]) => [`${id}:${season}:${episode}`, text]),
+      );
+      // One event per identity: a film with two theatrical dates keeps its first.
+      const events = new Map<string, IcsEvent>();
+      for (const event of calendar(store, index, window, options.region())) {
+        const overview =
+          event.kind === 'episode'
+            ? overviews.get(`${event.seriesId}:${event.season}:${event.episode}`)
+            : undefined;
+        const ics = toIcsEvent(event, overview);
+        if (!events.has(ics.uid)) events.set(ics.uid, ics);
+      }
+      return writeIcs([...events.values()], { now: clock(), name: 'Marquee' });
+    },
+    inbox: (opts = {}) =>
+      store.inbox.list({
+        limit: clampLimit(opts.limit, 200),
+        unreadOnly: opts.unreadOnly ?? false,
+      }),
+    unreadCount: () => store.inbox.unread(),
+    markRead: (ids) => store.inbox.markRead(ids, clock()),
+    markOsNotified: (ids) => {
+      store.inbox.markOsNotified(ids, clock());
+    },
+    refresh: {
+      today,
+      region: options.region,
+      adoptCollections: () => {
+        const now = clock();
+        store.series.ensureFromCollections(now);
+        store.films.ensureFromWatchlist(now);
+      },
+      series: () => store.series.refreshable(),
+      batch: (writes) => {
+        store.transaction(writes);
+      },
+      seriesRow: (id) => {
+        ensured(id);
+        const row = store.series.get(id);
+        if (!row) throw new Error(`series ${id} has no row after it was made`);
+        return row;
+      },
+      films: () => store.films.refreshable(options.region(), today()),
+      seasons: (id) => store.series.seasons(id),
+      applySeries: (snapshot, full) => {
+        store.series.apply(snapshot, clock(), full);
+        index.episodesChanged(snapshot.id);
+        watched.changed(snapshot.id);
+      },
+      seriesFailed: (id, error, gone) => {
+        store.series.failed(id, clock(), error, gone);
+        watched.changed(id);
+      },
+      applyFilm: (snapshot) => {
+        store.films.apply(snapshot, clock());
+      },
+      filmFailed: (id, error, gone) => {
+        store.films.failed(id, clock(), error, gone);
+      },
+      collectNotifications: () =>
+        collectNotifications(store, { today: today(), region: options.region(), now: clock() }),
+    },
+  };
+  return tracking;
+}
