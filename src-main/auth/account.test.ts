@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { failure, startAuthStack, waitForChange, type AuthStack } from './test-stack';
+import { failure, startAuthStack, waitForChange, type AuthStack } from './testing/stack';
 
 let stack: AuthStack | undefined;
 afterEach(async () => {
@@ -10,11 +10,11 @@ afterEach(async () => {
 describe('the account', () => {
   it('answers the account with both avatar kinds and where it came from', async () => {
     stack = await startAuthStack();
-    await stack.auth.handlers['auth.login']({
+    await stack.auth.login({
       username: stack.catalogue.demoUser,
       password: stack.catalogue.demoPassword,
     });
-    const { data, meta } = await stack.auth.handlers['account.details'](undefined);
+    const { data, meta } = await stack.auth.accountDetails();
     expect(data).toMatchObject({
       username: 'marquee-demo',
       iso_3166_1: 'US',
@@ -28,26 +28,26 @@ describe('the account', () => {
 
   it('offline, answers the copy read earlier in this run, marked stale', async () => {
     stack = await startAuthStack();
-    await stack.auth.handlers['auth.login']({
+    await stack.auth.login({
       username: stack.catalogue.demoUser,
       password: stack.catalogue.demoPassword,
     });
     await stack.catalogue.close();
-    const { data, meta } = await stack.auth.handlers['account.details'](undefined);
+    const { data, meta } = await stack.auth.accountDetails();
     expect(data.name).toBe('Demo Viewer');
     expect(meta).toMatchObject({ source: 'cache', stale: true });
   });
 
   it('asks a signed-out user to sign in', async () => {
     stack = await startAuthStack();
-    const error = await failure(stack.auth.handlers['account.details'](undefined));
+    const error = await failure(stack.auth.accountDetails());
     expect(error.code).toBe('unauthorized');
     expect(error.message).toContain('You are not signed in');
   });
 
   it('after a restart, is signed in at once and learns the names without blocking start-up', async () => {
     stack = await startAuthStack();
-    await stack.auth.handlers['auth.login']({
+    await stack.auth.login({
       username: stack.catalogue.demoUser,
       password: stack.catalogue.demoPassword,
     });
@@ -57,7 +57,7 @@ describe('the account', () => {
     expect(stack.catalogue.requests.total).toBe(requestsBefore);
     expect(again.state()).toBe('user');
     const mark = stack.changes.length;
-    const first = await again.handlers['auth.status'](undefined);
+    const first = again.status();
     expect(first.account).toMatchObject({ id: stack.catalogue.state.demoAccount.id });
     const named = await waitForChange(stack, (s) => s.account?.username === 'marquee-demo', mark);
     expect(named.account?.name).toBe('Demo Viewer');

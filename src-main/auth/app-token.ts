@@ -1,7 +1,7 @@
-import { CodedError } from '../../../src-shared/ipc/errors';
-import { registerSecret } from '../../../src-shared/redact';
-import type { CredentialStore } from '../../credentials';
-import type { TmdbClient } from '../../tmdb/types';
+import { CodedError } from '../../src-shared/ipc/errors';
+import { registerSecret } from '../../src-shared/redact';
+import type { CredentialStore } from '../credentials';
+import type { TmdbClient } from '../tmdb/types';
 import type { AppToken, AppTokenKind } from './auth-state';
 import type { CredentialScope } from './credential-scope';
 import { isNetworkFailure, isRejectedCredential } from './messages';

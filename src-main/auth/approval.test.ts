@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSession } from '../../credentials';
+import { readSession } from '../credentials';
 import {
   answerInBrowser,
   failure,
   startAuthStack,
   waitForChange,
   type AuthStack,
-} from './test-stack';
+} from './testing/stack';
 
 let stack: AuthStack | undefined;
 afterEach(async () => {
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 const begin = async (s: AuthStack) => {
-  const flow = await s.auth.handlers['auth.beginApproval'](undefined);
+  const flow = await s.auth.beginApproval();
   const url = s.opened.at(-1);
   if (url === undefined) throw new Error('no browser was opened');
   return { flow, url };
@@ -62,29 +62,23 @@ describe('sign-in through the browser', () => {
     stack = await startAuthStack();
     const { flow, url } = await begin(stack);
     await answerInBrowser(url, 'Approve', false);
-    const status = await stack.auth.handlers['auth.completeApproval']({ flowId: flow.flowId });
+    const status = await stack.auth.completeApproval({ flowId: flow.flowId });
     expect(status.state).toBe('user');
     expect(status.account?.username).toBe('marquee-demo');
     // A repeated press reports the same outcome instead of failing.
-    expect(
-      (await stack.auth.handlers['auth.completeApproval']({ flowId: flow.flowId })).state,
-    ).toBe('user');
+    expect((await stack.auth.completeApproval({ flowId: flow.flowId })).state).toBe('user');
   });
 
   it('says the sign-in is not approved yet, and still finishes once the user approves', async () => {
     stack = await startAuthStack();
     const { flow, url } = await begin(stack);
-    const early = await failure(
-      stack.auth.handlers['auth.completeApproval']({ flowId: flow.flowId }),
-    );
+    const early = await failure(stack.auth.completeApproval({ flowId: flow.flowId }));
     expect(early).toMatchObject({ code: 'unauthorized', tmdbStatus: 17 });
     expect(early.message).toContain('has not approved this sign-in');
-    expect((await stack.auth.handlers['auth.status'](undefined)).approvalPending).toBe(true);
+    expect(stack.auth.status().approvalPending).toBe(true);
 
     await answerInBrowser(url, 'Approve', false);
-    expect(
-      (await stack.auth.handlers['auth.completeApproval']({ flowId: flow.flowId })).state,
-    ).toBe('user');
+    expect((await stack.auth.completeApproval({ flowId: flow.flowId })).state).toBe('user');
   });
 
   it('reports a denial clearly and lets the user start again', async () => {
@@ -95,9 +89,7 @@ describe('sign-in through the browser', () => {
     expect(visit.page?.text).toContain('You denied Marquee access');
     const after = await waitForChange(stack, (s) => !s.approvalPending, mark);
     expect(after.state).toBe('signed_out');
-    const denied = await failure(
-      stack.auth.handlers['auth.completeApproval']({ flowId: flow.flowId }),
-    );
+    const denied = await failure(stack.auth.completeApproval({ flowId: flow.flowId }));
     expect(denied).toMatchObject({ code: 'unauthorized' });
     expect(denied.message).toContain('You denied Marquee access on TMDB');
     expect(await readSession(stack.store, Date.now())).toBeNull();
@@ -115,12 +107,10 @@ describe('sign-in through the browser', () => {
     const { flow, url } = await begin(stack);
     await answerInBrowser(url, 'Approve', false);
     catalogueNow += 61 * 60 * 1000;
-    const expired = await failure(
-      stack.auth.handlers['auth.completeApproval']({ flowId: flow.flowId }),
-    );
+    const expired = await failure(stack.auth.completeApproval({ flowId: flow.flowId }));
     expect(expired).toMatchObject({ code: 'unauthorized', tmdbStatus: 33 });
     expect(expired.message).toContain('expired');
-    expect((await stack.auth.handlers['auth.status'](undefined)).approvalPending).toBe(false);
+    expect(stack.auth.status().approvalPending).toBe(false);
   });
 
   it('knows a request token is past its hour without asking TMDB', async () => {
@@ -128,9 +118,7 @@ describe('sign-in through the browser', () => {
     const { flow } = await begin(stack);
     stack.now.ms = flow.expiresAt + 1;
     const before = stack.catalogue.requests.count('/3/authentication/session/new');
-    const expired = await failure(
-      stack.auth.handlers['auth.completeApproval']({ flowId: flow.flowId }),
-    );
+    const expired = await failure(stack.auth.completeApproval({ flowId: flow.flowId }));
     expect(expired.message).toContain('expired');
     expect(stack.catalogue.requests.count('/3/authentication/session/new')).toBe(before);
   });
@@ -139,12 +127,10 @@ describe('sign-in through the browser', () => {
     stack = await startAuthStack();
     const { flow, url } = await begin(stack);
     const loopback = new URL(url).searchParams.get('redirect_to') ?? '';
-    const status = await stack.auth.handlers['auth.cancelApproval']({ flowId: flow.flowId });
+    const status = await stack.auth.cancelApproval({ flowId: flow.flowId });
     expect(status.approvalPending).toBe(false);
     await expect(fetch(loopback)).rejects.toThrow();
-    const gone = await failure(
-      stack.auth.handlers['auth.completeApproval']({ flowId: flow.flowId }),
-    );
+    const gone = await failure(stack.auth.completeApproval({ flowId: flow.flowId }));
     expect(gone.code).toBe('not_found');
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CodedError } from '../../../src-shared/ipc/errors';
-import { registerSecret } from '../../../src-shared/redact';
-import type { Account } from '../../../src-shared/tmdb/schemas/account';
-import type { Logger } from '../../core/log';
-import type { TmdbClient } from '../../tmdb/types';
+import { CodedError } from '../../src-shared/ipc/errors';
+import { registerSecret } from '../../src-shared/redact';
+import type { Account } from '../../src-shared/tmdb/schemas/account';
+import type { Logger } from '../base/log';
+import type { TmdbClient } from '../tmdb/types';
 import { startLoopback, type Loopback } from './loopback';
 import { DENIED_MESSAGE, EXPIRED_MESSAGE, isNetworkFailure, signInError } from './messages';
 import { parseTmdbTime } from './tmdb-time';

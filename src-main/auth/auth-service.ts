@@ -1,15 +1,14 @@
-import type { AuthStatus } from '../../../src-shared/ipc/contract';
-import { CodedError } from '../../../src-shared/ipc/errors';
-import { forgetSecret, registerSecret } from '../../../src-shared/redact';
-import type { Account } from '../../../src-shared/tmdb/schemas/account';
-import { readSession, writeSession, type CredentialStore } from '../../credentials';
-import type { EventBus } from '../../core/events';
-import type { Logger } from '../../core/log';
-import type { Handlers } from '../../ipc/guard';
-import type { TmdbClient, TmdbCredentials } from '../../tmdb/types';
+import type { AuthStatus, Provenance } from '../../src-shared/ipc/contract';
+import { CodedError } from '../../src-shared/ipc/errors';
+import { forgetSecret, registerSecret } from '../../src-shared/redact';
+import type { Account } from '../../src-shared/tmdb/schemas/account';
+import { readSession, writeSession, type CredentialStore } from '../credentials';
+import type { EventBus } from '../base/events';
+import type { Logger } from '../base/log';
+import type { TmdbClient, TmdbCredentials } from '../tmdb/types';
 import { ApprovalFlows } from './approval';
 import { checkAppToken, deleteAppToken, loadAppToken, saveAppToken } from './app-token';
-import { AuthState, type EnvCredentials } from './auth-state';
+import { AuthState, type AppToken, type EnvCredentials } from './auth-state';
 import { CredentialScope } from './credential-scope';
 import { isNetworkFailure, signInError } from './messages';
 import { signOut } from './sign-out';
@@ -34,24 +33,27 @@ export interface AuthDeps {
   onSignedOut: () => Promise<void>;
 }
 
-type AuthChannels =
-  | 'auth.status'
-  | 'auth.beginApproval'
-  | 'auth.completeApproval'
-  | 'auth.cancelApproval'
-  | 'auth.login'
-  | 'auth.guest'
-  | 'auth.signOut'
-  | 'credentials.setAppToken'
-  | 'credentials.clearAppToken'
-  | 'account.details';
-
 export interface AuthService {
   init(): Promise<void>;
   credentials(): TmdbCredentials;
   accountId(): number | null;
-  state(): 'signed_out' | 'user' | 'guest';
-  handlers: Pick<Handlers, AuthChannels>;
+  state(): AuthStatus['state'];
+  /** The status the UI shows; asks TMDB for the account's name once, in the background. */
+  status(): AuthStatus;
+  /** Starts the browser sign-in: TMDB's approval page opens in the system browser. */
+  beginApproval(): Promise<{ flowId: string; expiresAt: number }>;
+  /** “I have approved”: finishes the browser sign-in, or reports how it ended. */
+  completeApproval(flow: { flowId: string }): Promise<AuthStatus>;
+  cancelApproval(flow: { flowId: string }): Promise<AuthStatus>;
+  login(credentials: { username: string; password: string }): Promise<AuthStatus>;
+  /** A guest session, which can only rate. */
+  guest(): Promise<AuthStatus>;
+  signOut(options: { discardPending: boolean }): Promise<AuthStatus>;
+  /** Checks the user's own application credential with TMDB, then keeps it. */
+  setAppToken(token: AppToken): Promise<AuthStatus>;
+  clearAppToken(): Promise<AuthStatus>;
+  /** The account, from TMDB; offline, the copy read earlier in this run. */
+  accountDetails(): Promise<{ data: Account; meta: Provenance }>;
   close(): Promise<void>;
 }
 
@@ -69,9 +71,9 @@ export function createAuthService(deps: AuthDeps): AuthService {
   let lastAccount: { data: Account; fetchedAt: number } | undefined;
   let refreshing: Promise<Account> | undefined;
 
-  const status = (): AuthStatus => state.status(flows.pending);
+  const snapshot = (): AuthStatus => state.status(flows.pending);
   const changed = (): void => {
-    events.emit('auth.changed', status());
+    events.emit('auth.changed', snapshot());
   };
 
   const flows = new ApprovalFlows({
@@ -140,8 +142,13 @@ export function createAuthService(deps: AuthDeps): AuthService {
     registerSecret(deps.env.apiKey);
   }
 
-  const handlers: AuthService['handlers'] = {
-    'auth.status': () => {
+  return {
+    init: loadStored,
+    credentials: () => scope.credentials(),
+    accountId: () => state.accountId(),
+    state: () => state.state(),
+
+    status: () => {
       const accountId = state.accountId();
       // The saved session names no one until TMDB is asked; that happens here, off the start-up path.
       if (accountId !== null && state.account?.username === '' && !refreshing) {
@@ -149,25 +156,25 @@ export function createAuthService(deps: AuthDeps): AuthService {
           log.info('auth.account_refresh_failed', { error });
         });
       }
-      return status();
+      return snapshot();
     },
 
-    'auth.beginApproval': async () => {
+    beginApproval: async () => {
       refuseWhileSignedIn();
       return flows.begin();
     },
 
-    'auth.completeApproval': async ({ flowId }) => {
+    completeApproval: async ({ flowId }) => {
       await flows.complete(flowId);
-      return status();
+      return snapshot();
     },
 
-    'auth.cancelApproval': async ({ flowId }) => {
+    cancelApproval: async ({ flowId }) => {
       await flows.cancel(flowId);
-      return status();
+      return snapshot();
     },
 
-    'auth.login': async ({ username, password }) => {
+    login: async ({ username, password }) => {
       refuseWhileSignedIn();
       // The user chose another way in: a browser sign-in still waiting must not land on top later.
       await flows.close();
@@ -181,7 +188,7 @@ export function createAuthService(deps: AuthDeps): AuthService {
         });
         const account = await openUserSession({ tmdb, store, clock, log, scope, state }, token);
         signedIn(account);
-        return status();
+        return snapshot();
       } catch (error) {
         log.info('auth.login_failed', { error });
         throw signInError(error);
@@ -190,10 +197,10 @@ export function createAuthService(deps: AuthDeps): AuthService {
       }
     },
 
-    'auth.guest': async () => {
+    guest: async () => {
       refuseWhileSignedIn();
       await flows.close();
-      if (state.state() === 'guest') return status();
+      if (state.state() === 'guest') return snapshot();
       let answer;
       try {
         answer = await tmdb.request('GET /3/authentication/guest_session/new');
@@ -211,10 +218,10 @@ export function createAuthService(deps: AuthDeps): AuthService {
       state.setSession(session);
       log.info('auth.signed_in', { kind: 'guest', expiresAt });
       changed();
-      return status();
+      return snapshot();
     },
 
-    'auth.signOut': async ({ discardPending }) => {
+    signOut: async ({ discardPending }) => {
       try {
         await signOut(
           {
@@ -233,28 +240,28 @@ export function createAuthService(deps: AuthDeps): AuthService {
           changed();
         }
       }
-      return status();
+      return snapshot();
     },
 
-    'credentials.setAppToken': async ({ kind, value }) => {
+    setAppToken: async ({ kind, value }) => {
       const candidate = { kind, value };
       await checkAppToken(tmdb, scope, candidate);
       await saveAppToken(store, candidate);
       state.appToken = candidate;
       log.info('auth.app_token_set', { kind });
       changed();
-      return status();
+      return snapshot();
     },
 
-    'credentials.clearAppToken': async () => {
+    clearAppToken: async () => {
       await deleteAppToken(store);
       state.appToken = null;
       log.info('auth.app_token_cleared');
       changed();
-      return status();
+      return snapshot();
     },
 
-    'account.details': async () => {
+    accountDetails: async () => {
       const accountId = state.accountId();
       if (accountId === null) {
         const why =
@@ -277,14 +284,7 @@ export function createAuthService(deps: AuthDeps): AuthService {
         throw error;
       }
     },
-  };
 
-  return {
-    init: loadStored,
-    credentials: () => scope.credentials(),
-    accountId: () => state.accountId(),
-    state: () => state.state(),
-    handlers,
     close: () => flows.close(),
   };
 }

@@ -1,7 +1,7 @@
-import type { AuthStatus } from '../../../src-shared/ipc/contract';
-import type { StoredSession } from '../../credentials';
-import type { CredentialStore } from '../../credentials';
-import type { TmdbCredentials } from '../../tmdb/types';
+import type { AuthStatus } from '../../src-shared/ipc/contract';
+import type { StoredSession } from '../credentials';
+import type { CredentialStore } from '../credentials';
+import type { TmdbCredentials } from '../tmdb/types';
 
 export type AppTokenKind = 'accessToken' | 'apiKey';
 export interface AppToken {

@@ -1,4 +1,4 @@
-import type { TmdbCredentials } from '../../tmdb/types';
+import type { TmdbCredentials } from '../tmdb/types';
 
 /**
  * Lets one request run with credentials other than the current ones (a candidate API key being

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keytarStore, loadKeytar, type KeytarLike } from '../../credentials';
-import { describeFailure } from '../../credentials/errors';
-import { probeKeychain } from '../../credentials/probe';
-import { startAuthStack } from './test-stack';
+import { keytarStore, loadKeytar, type KeytarLike } from '../credentials';
+import { describeFailure } from '../credentials/errors';
+import { probeKeychain } from '../credentials/probe';
+import { startAuthStack } from './testing/stack';
 
 /*
  * The sign-in against the real OS keychain (gnome-keyring over D-Bus on Linux; run through
@@ -14,7 +14,10 @@ const SERVICE = `Marquee auth test ${process.pid}.${randomBytes(4).toString('hex
 async function findKeychain(): Promise<{ keytar: KeytarLike } | { reason: string }> {
   let keytar: KeytarLike;
   try {
-    keytar = await loadKeytar();
+    const loaded = await loadKeytar();
+    // keytar is optional (it needs libsecret to build); CI installs it, so there this is a failure.
+    if (loaded === 'missing') return { reason: 'keytar is not installed' };
+    keytar = loaded;
   } catch (error) {
     return { reason: `keytar could not be loaded: ${describeFailure(error)}` };
   }
@@ -42,7 +45,7 @@ describe('sign-in with the OS keychain', () => {
       if (!keytar) return;
       const stack = await startAuthStack({ store: keytarStore(keytar, { service: SERVICE }) });
       try {
-        await stack.auth.handlers['auth.login']({
+        await stack.auth.login({
           username: stack.catalogue.demoUser,
           password: stack.catalogue.demoPassword,
         });
@@ -53,7 +56,7 @@ describe('sign-in with the OS keychain', () => {
           'tmdb.session',
         );
 
-        await again.handlers['auth.signOut']({ discardPending: false });
+        await again.signOut({ discardPending: false });
         expect((await keytar.findCredentials(SERVICE)).map((c) => c.account)).not.toContain(
           'tmdb.session',
         );

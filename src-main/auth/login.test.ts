@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSession } from '../../credentials';
-import { memoryLogger } from '../../core/log';
-import { failure, startAuthStack, type AuthStack } from './test-stack';
+import { readSession } from '../credentials';
+import { memoryLogger } from '../base/testing/memory-logger';
+import { failure, startAuthStack, type AuthStack } from './testing/stack';
 
 let stack: AuthStack | undefined;
 afterEach(async () => {
@@ -13,7 +13,7 @@ describe('sign-in with username and password', () => {
   it('signs in the demo user and saves the session', async () => {
     stack = await startAuthStack();
     const { demoUser, demoPassword } = stack.catalogue;
-    const status = await stack.auth.handlers['auth.login']({
+    const status = await stack.auth.login({
       username: demoUser,
       password: demoPassword,
     });
@@ -29,14 +29,12 @@ describe('sign-in with username and password', () => {
     const log = memoryLogger();
     stack = await startAuthStack({ log });
     const password = 'not-the-popcorn-password';
-    const error = await failure(
-      stack.auth.handlers['auth.login']({ username: stack.catalogue.demoUser, password }),
-    );
+    const error = await failure(stack.auth.login({ username: stack.catalogue.demoUser, password }));
     expect(error).toMatchObject({ code: 'unauthorized', tmdbStatus: 30 });
     expect(error.message).toBe(
       'TMDB did not accept that username and password. Check them and try again.',
     );
-    expect((await stack.auth.handlers['auth.status'](undefined)).state).toBe('signed_out');
+    expect(stack.auth.status().state).toBe('signed_out');
     expect(await readSession(stack.store, Date.now())).toBeNull();
     expect(log.lines.some((line) => line.includes('auth.login_failed'))).toBe(true);
     expect(log.lines.join('\n')).not.toContain(password);
@@ -44,9 +42,9 @@ describe('sign-in with username and password', () => {
 
   it('drops a browser sign-in still waiting, so it cannot land on top later', async () => {
     stack = await startAuthStack();
-    await stack.auth.handlers['auth.beginApproval'](undefined);
+    await stack.auth.beginApproval();
     const loopback = new URL(stack.opened.at(-1) ?? '').searchParams.get('redirect_to') ?? '';
-    const status = await stack.auth.handlers['auth.login']({
+    const status = await stack.auth.login({
       username: stack.catalogue.demoUser,
       password: stack.catalogue.demoPassword,
     });
@@ -57,8 +55,8 @@ describe('sign-in with username and password', () => {
   it('refuses to sign in over a signed-in account', async () => {
     stack = await startAuthStack();
     const { demoUser, demoPassword } = stack.catalogue;
-    await stack.auth.handlers['auth.login']({ username: demoUser, password: demoPassword });
-    const error = await failure(stack.auth.handlers['auth.guest'](undefined));
+    await stack.auth.login({ username: demoUser, password: demoPassword });
+    const error = await failure(stack.auth.guest());
     expect(error.code).toBe('conflict');
     expect(error.message).toContain('already signed in as marquee-demo');
   });
@@ -67,7 +65,7 @@ describe('sign-in with username and password', () => {
 describe('guest sessions', () => {
   it('starts a guest session that expires and can only rate', async () => {
     stack = await startAuthStack();
-    const status = await stack.auth.handlers['auth.guest'](undefined);
+    const status = await stack.auth.guest();
     expect(status.state).toBe('guest');
     expect(status.account).toBeNull();
     // TMDB's guest sessions last a day; the catalogue says so in `expires_at`.
@@ -75,7 +73,7 @@ describe('guest sessions', () => {
     expect(stack.auth.credentials().guestSessionId).toMatch(/^[0-9a-f]+$/);
     expect(stack.auth.accountId()).toBeNull();
     expect(stack.signedIn).toEqual([]);
-    const error = await failure(stack.auth.handlers['account.details'](undefined));
+    const error = await failure(stack.auth.accountDetails());
     expect(error.message).toContain('A guest session has no TMDB account');
 
     // Past its expiry the guest session is gone, here and after a restart.
@@ -86,9 +84,9 @@ describe('guest sessions', () => {
 
   it('keeps one guest session rather than making a new one each time', async () => {
     stack = await startAuthStack();
-    await stack.auth.handlers['auth.guest'](undefined);
+    await stack.auth.guest();
     const first = stack.auth.credentials().guestSessionId;
-    await stack.auth.handlers['auth.guest'](undefined);
+    await stack.auth.guest();
     expect(stack.auth.credentials().guestSessionId).toBe(first);
     const again = await stack.restart();
     expect(again.state()).toBe('guest');

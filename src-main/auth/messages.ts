@@ -1,4 +1,4 @@
-import { CodedError } from '../../../src-shared/ipc/errors';
+import { CodedError } from '../../src-shared/ipc/errors';
 
 /**
  * TMDB's status codes that sign-in can meet, turned into sentences a person can act on.

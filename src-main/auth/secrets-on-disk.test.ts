@@ -3,17 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue } from '../../../catalogue';
-import { credentialFile, encryptedFileStore } from '../../credentials';
-import { fakeSafeStorage } from '../../credentials/fakes';
-import { createLogger } from '../../core/log';
+import { startCatalogue, type Catalogue } from '../../catalogue';
+import { credentialFile, encryptedFileStore } from '../credentials';
+import { fakeSafeStorage } from '../credentials/testing/fake-backends';
+import { createLogger } from '../base/log';
 import {
   answerInBrowser,
   failure,
   startAuthStack,
   waitForChange,
   type AuthStack,
-} from './test-stack';
+} from './testing/stack';
 
 let stack: AuthStack | undefined;
 let catalogue: Catalogue | undefined;
@@ -44,7 +44,7 @@ function filesUnder(folder: string): string[] {
 describe('sign-out leaves no secret on disk', () => {
   it('after password and browser sign-ins and sign-outs, no file and no log line holds a secret', async () => {
     dir = await mkdtemp(join(tmpdir(), 'marquee-auth-'));
-    catalogue = await startCatalogue({ titles: 50 });
+    catalogue = await startCatalogue({ titles: 50, messy: false });
     const logFile = join(dir, 'marquee.log');
     const log = createLogger((line) => {
       appendFileSync(logFile, `${line}\n`);
@@ -60,39 +60,37 @@ describe('sign-out leaves no secret on disk', () => {
     const secrets: string[] = [catalogue.accessToken, catalogue.demoPassword];
 
     // The user's own token, checked and saved (encrypted).
-    await auth.handlers['credentials.setAppToken']({
+    await auth.setAppToken({
       kind: 'accessToken',
       value: catalogue.accessToken,
     });
 
     // Password sign-in, and a sign-out that discards a pending change.
-    await auth.handlers['auth.login']({
+    await auth.login({
       username: catalogue.demoUser,
       password: catalogue.demoPassword,
     });
     secrets.push(auth.credentials().sessionId ?? 'missing');
     stack.pending.count = 1;
-    await auth.handlers['auth.signOut']({ discardPending: true });
+    await auth.signOut({ discardPending: true });
     stack.pending.count = 0;
 
     // A refused password is a secret too.
-    await failure(
-      auth.handlers['auth.login']({ username: catalogue.demoUser, password: 'wrong-popcorn-9' }),
-    );
+    await failure(auth.login({ username: catalogue.demoUser, password: 'wrong-popcorn-9' }));
     secrets.push('wrong-popcorn-9');
 
     // Browser sign-in, then sign-out.
     const mark = stack.changes.length;
-    await auth.handlers['auth.beginApproval'](undefined);
+    await auth.beginApproval();
     const visit = await answerInBrowser(stack.opened.at(-1) ?? '', 'Approve');
     secrets.push(visit.token);
     await waitForChange(stack, (s) => s.state === 'user', mark);
     secrets.push(auth.credentials().sessionId ?? 'missing');
-    await auth.handlers['account.details'](undefined);
-    await auth.handlers['auth.signOut']({ discardPending: false });
+    await auth.accountDetails();
+    await auth.signOut({ discardPending: false });
 
     // A guest session, left signed in: it may stay, but only encrypted.
-    await auth.handlers['auth.guest'](undefined);
+    await auth.guest();
     secrets.push(auth.credentials().guestSessionId ?? 'missing');
 
     const files = filesUnder(dir);

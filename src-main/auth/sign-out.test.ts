@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSession } from '../../credentials';
-import { memoryLogger } from '../../core/log';
-import { failure, startAuthStack, type AuthStack } from './test-stack';
+import { readSession } from '../credentials';
+import { memoryLogger } from '../base/testing/memory-logger';
+import { failure, startAuthStack, type AuthStack } from './testing/stack';
 
 let stack: AuthStack | undefined;
 afterEach(async () => {
@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 async function signedIn(s: AuthStack): Promise<string> {
-  await s.auth.handlers['auth.login']({
+  await s.auth.login({
     username: s.catalogue.demoUser,
     password: s.catalogue.demoPassword,
   });
@@ -24,7 +24,7 @@ describe('sign-out', () => {
     stack = await startAuthStack();
     const sessionId = await signedIn(stack);
     stack.pending.count = 3;
-    const error = await failure(stack.auth.handlers['auth.signOut']({ discardPending: false }));
+    const error = await failure(stack.auth.signOut({ discardPending: false }));
     expect(error.code).toBe('conflict');
     expect(error.message).toContain('3 changes have not been sent to TMDB yet');
     expect(stack.auth.state()).toBe('user');
@@ -36,7 +36,7 @@ describe('sign-out', () => {
     stack = await startAuthStack();
     const sessionId = await signedIn(stack);
     stack.pending.count = 1;
-    const status = await stack.auth.handlers['auth.signOut']({ discardPending: true });
+    const status = await stack.auth.signOut({ discardPending: true });
     expect(status).toMatchObject({ state: 'signed_out', account: null });
     expect(stack.changes.at(-1)?.state).toBe('signed_out');
     expect(stack.catalogue.state.sessions.has(sessionId)).toBe(false);
@@ -52,7 +52,7 @@ describe('sign-out', () => {
     stack = await startAuthStack({ log });
     await signedIn(stack);
     await stack.catalogue.close();
-    const status = await stack.auth.handlers['auth.signOut']({ discardPending: false });
+    const status = await stack.auth.signOut({ discardPending: false });
     expect(status.state).toBe('signed_out');
     expect(await readSession(stack.store, Date.now())).toBeNull();
     expect(stack.signedOut.count).toBe(1);
@@ -62,8 +62,8 @@ describe('sign-out', () => {
 
   it('ends a guest session by forgetting it', async () => {
     stack = await startAuthStack();
-    await stack.auth.handlers['auth.guest'](undefined);
-    const status = await stack.auth.handlers['auth.signOut']({ discardPending: false });
+    await stack.auth.guest();
+    const status = await stack.auth.signOut({ discardPending: false });
     expect(status.state).toBe('signed_out');
     expect(await stack.store.get('tmdb.session')).toBeNull();
   });

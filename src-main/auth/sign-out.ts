@@ -1,8 +1,8 @@
-import { CodedError } from '../../../src-shared/ipc/errors';
-import { forgetSecret } from '../../../src-shared/redact';
-import type { CredentialStore } from '../../credentials';
-import type { Logger } from '../../core/log';
-import type { TmdbClient } from '../../tmdb/types';
+import { CodedError } from '../../src-shared/ipc/errors';
+import { forgetSecret } from '../../src-shared/redact';
+import type { CredentialStore } from '../credentials';
+import type { Logger } from '../base/log';
+import type { TmdbClient } from '../tmdb/types';
 import type { AuthState } from './auth-state';
 import { endRemoteSession } from './user-session';
 

@@ -1,8 +1,8 @@
-import { forgetSecret, registerSecret } from '../../../src-shared/redact';
-import type { Account } from '../../../src-shared/tmdb/schemas/account';
-import { writeSession, type CredentialStore } from '../../credentials';
-import type { Logger } from '../../core/log';
-import type { TmdbClient } from '../../tmdb/types';
+import { forgetSecret, registerSecret } from '../../src-shared/redact';
+import type { Account } from '../../src-shared/tmdb/schemas/account';
+import { writeSession, type CredentialStore } from '../credentials';
+import type { Logger } from '../base/log';
+import type { TmdbClient } from '../tmdb/types';
 import type { AuthState } from './auth-state';
 import type { CredentialScope } from './credential-scope';
 

@@ -38,13 +38,4 @@ export function createLogger(write: (line: string) => void, minLevel: LogLevel =
   };
 }
 
-/** A logger that keeps lines in memory, for tests. */
-export function memoryLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  return Object.assign(
-    createLogger((l) => lines.push(l), 'debug'),
-    { lines },
-  );
-}
-
 export const silentLogger: Logger = createLogger(() => undefined, 'error');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from './events';
-import { NetworkStatus, PROBE_INTERVAL_MS } from './network';
-import { manualTimers } from './timers';
+import { NetworkStatus, PROBE_INTERVAL_MS } from './network-status';
+import { manualTimers } from './testing/manual-timers';
 
 describe('NetworkStatus', () => {
   const setup = (): {
@@ -33,7 +33,7 @@ describe('NetworkStatus', () => {
     expect(probes.count).toBe(0);
     network.report(false, 'ECONNREFUSED');
     network.report(false, 'again');
-    expect(network.snapshot()).toEqual({ online: false, since: 1, reason: 'ECONNREFUSED' });
+    expect(network.snapshot()).toMatchObject({ online: false, since: 1, reason: 'ECONNREFUSED' });
     timers.tick(PROBE_INTERVAL_MS);
     timers.tick(PROBE_INTERVAL_MS); // the first probe has not answered: no second one
     expect(probes.count).toBe(1);
@@ -49,5 +49,27 @@ describe('NetworkStatus', () => {
     timers.tick(PROBE_INTERVAL_MS);
     expect(probes.count).toBe(0);
     expect(timers.active()).toBe(0);
+  });
+});
+
+describe('NetworkStatus per service', () => {
+  it('keeps the image host apart: its failures and answers never move the API state', () => {
+    const events = new EventBus();
+    const network = new NetworkStatus(events, () => 7);
+    const seen: Array<{ online: boolean; images?: { online: boolean } }> = [];
+    events.on('network.status', (s) => seen.push(s));
+    network.reportImages(false, 'image host refused');
+    expect(network.online).toBe(true);
+    expect(network.snapshot()).toEqual({
+      online: true,
+      since: 7,
+      images: { online: false, since: 7, reason: 'image host refused' },
+    });
+    network.report(false, 'API gone');
+    network.reportImages(true);
+    expect(network.online).toBe(false);
+    expect(network.imagesOnline).toBe(true);
+    // Only the API's change is announced: an image-only change must not read as "TMDB is back".
+    expect(seen.map((s) => [s.online, s.images?.online])).toEqual([[false, false]]);
   });
 });

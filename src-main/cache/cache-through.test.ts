@@ -2,10 +2,10 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
-import { tempDir } from '../db/test-helpers';
+import { tempDir } from '../db/testing/db-files';
 import { createCacheThrough } from './cache-through';
 import { FRESHNESS_MS } from './freshness';
-import { createResponseCache } from './store';
+import { createResponseCache } from './store/responses';
 
 const offline = (): Error => Object.assign(new Error('network down'), { code: 'offline' });
 

@@ -1,5 +1,5 @@
 import type { CachedFamily } from './freshness';
-import type { ResponseCache } from './store';
+import type { ResponseCache } from './store/responses';
 
 export interface Provenanced<T> {
   value: T;

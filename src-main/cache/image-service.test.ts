@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCore, type TestCore } from '../core/test-core';
+import { startTestCore, type TestCore } from '../core/testing/core';
 
 describe('images through the main process', () => {
   let t: TestCore;

@@ -1,6 +1,6 @@
 import { CodedError } from '../../src-shared/ipc/errors';
 import { redact } from '../../src-shared/redact';
-import { ImageError, type ImageSize, type ImageStore } from '../cache/images';
+import { ImageError, type ImageSize, type ImageStore } from './store/images';
 
 export interface ImageBytes {
   bytes: Uint8Array;
@@ -34,7 +34,11 @@ export function createImageService(deps: {
   store: ImageStore;
   imageBase: string;
   fetch: typeof fetch;
-  onNetwork: (online: boolean, reason?: string) => void;
+  /**
+   * Whether the image host answered. It is a service of its own: its failures give placeholders
+   * and must never mark the API (and so the app) offline, nor its answers the API online.
+   */
+  onImageHost: (online: boolean, reason?: string) => void;
   timeoutMs?: number;
 }): ImageService {
   const timeoutMs = deps.timeoutMs ?? 15_000;
@@ -45,12 +49,12 @@ export function createImageService(deps: {
     try {
       response = await deps.fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      deps.onNetwork(false, 'The image server could not be reached.');
+      deps.onImageHost(false, 'The image server could not be reached.');
       throw Object.assign(new Error(redact(`image download failed: ${String(error)}`)), {
         code: 'offline',
       });
     }
-    deps.onNetwork(true);
+    deps.onImageHost(true);
     if (response.status === 404) throw new CodedError('not_found', 'TMDB has no such image.');
     if (!response.ok)
       throw new CodedError('upstream', `The image server answered HTTP ${response.status}.`);
@@ -90,7 +94,10 @@ export function createImageService(deps: {
         };
       } catch (error) {
         if (error instanceof ImageError && error.code === 'not_cached')
-          return text(404, 'This image is not saved on this computer, and Marquee is offline.');
+          return text(
+            404,
+            'This image is not saved on this computer, and Marquee is offline or the image server cannot be reached.',
+          );
         if (error instanceof CodedError && error.code === 'invalid_input')
           return text(400, error.message);
         if (error instanceof CodedError && error.code === 'not_found')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCore, type TestCore } from '../core/test-core';
+import { startTestCore, type TestCore } from '../core/testing/core';
 
 type Item = { media_type: string; id: number; title?: string; name?: string };
 const itemsOf = (data: unknown): Item[] => (data as { results: Item[] }).results;

@@ -5,16 +5,15 @@ import {
   type EndpointKey,
   type EndpointResponse,
 } from '../../src-shared/tmdb/endpoints';
-import type { CacheThrough } from '../cache/cache-through';
-import { isCachedFamily } from '../cache/freshness';
-import type { IngestContext } from '../cache/extract';
-import type { Ingest } from '../cache/ingest';
-import type { Logger } from '../core/log';
+import type { CacheThrough } from './cache-through';
+import { isCachedFamily } from './freshness';
+import type { IngestContext } from './extract';
+import type { Ingest } from './store/ingest';
+import type { Logger } from '../base/log';
 import { canonicalRequestKey } from '../tmdb/canonical-key';
-import type { RawArgs } from '../tmdb/parse-args';
 import { schemaKeys } from '../tmdb/schema-keys';
-import type { RequestArgs, TmdbClient } from '../tmdb/types';
-import type { SettingsStore } from './settings';
+import type { RawArgs, RequestArgs, TmdbClient } from '../tmdb/types';
+import type { SettingsStore } from '../settings/settings-store';
 
 export interface Fetched<T> {
   data: T;

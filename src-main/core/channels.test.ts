@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelNames, type ChannelName } from '../../src-shared/ipc/channels';
 import type { ErrorCode } from '../../src-shared/ipc/errors';
-import { startTestCore, type TestCore } from './test-core';
+import { startTestCore, type TestCore } from './testing/core';
 
 /**
  * Every channel of the contract, called through the guard against the local catalogue, in an
@@ -161,6 +161,31 @@ describe('every channel answers', () => {
     });
     expect(await ok('lists.all')).toEqual({ lists: [] });
     expect(await ok('auth.guest')).toMatchObject({ state: 'guest' });
+
+    // Watch tracking is Marquee's own: it works signed out, and survives sign-out.
+    const episode = { scope: 'episode', seriesId: series, season: 1, episode: 1 };
+    const marked = (await ok('tracking.mark', { target: episode })) as { added: unknown[] };
+    expect(marked.added).toHaveLength(1);
+    expect(await ok('tracking.refresh', { seriesId: series })).toMatchObject({ done: 1 });
+    expect(await ok('tracking.progress', { seriesId: series })).toMatchObject({ watched: 1 });
+    await ok('tracking.plays', { target: episode });
+    expect(await ok('tracking.history', {})).toMatchObject({ total: 1 });
+    await ok('tracking.progressMany', { seriesIds: [series] });
+    await ok('tracking.upNext', {});
+    await ok('tracking.setFollow', { seriesId: series, follow: 'follow' });
+    await ok('tracking.setIncludeSpecials', { seriesId: series, includeSpecials: true });
+    await ok('tracking.setHidden', { seriesId: series, hidden: false });
+    await ok('tracking.snooze', { seriesId: series, until: null });
+    await ok('tracking.calendar', {});
+    expect(await ok('tracking.exportIcs', {})).toMatchObject({
+      text: expect.stringContaining('BEGIN:VCALENDAR') as unknown,
+    });
+    await ok('tracking.status');
+    expect(await ok('tracking.inbox', {})).toMatchObject({ unread: 0 });
+    expect(await ok('tracking.markRead', { ids: 'all' })).toEqual({ unread: 0 });
+    const undo = (await ok('tracking.unmark', { target: episode })) as { removed: unknown[] };
+    expect(await ok('tracking.restore', { plays: undo.removed })).toEqual({ restored: 1 });
+    await fails('tracking.mark', { target: { scope: 'movie', movieId: 0 } }, ['invalid_input']);
 
     expect(channelNames.filter((c) => !called.has(c))).toEqual([]);
   });

@@ -1,21 +1,28 @@
 import fs from 'node:fs';
-import { channelNames } from '../../src-shared/ipc/channels';
 import { CodedError } from '../../src-shared/ipc/errors';
+import { createAuthService, type AuthDeps, type AuthService } from '../auth/auth-service';
+import { EventBus } from '../base/events';
+import { silentLogger, type Logger } from '../base/log';
+import { NetworkStatus } from '../base/network-status';
+import { realTimers, type Timers } from '../base/timers';
+import type { ImageReply } from '../cache/image-service';
+import { requestDefaults } from '../cache/reads';
 import { memoryStore, type CredentialStore } from '../credentials';
+import { openDatabases, type Databases } from '../db/databases';
 import { createDispatch, type Dispatch, type Handlers } from '../ipc/guard';
-import { createAuthService, type AuthDeps, type AuthService } from '../services/auth';
-import type { ImageReply } from '../services/images';
-import { createSettingsStore, type SettingsStore } from '../services/settings';
-import { requestDefaults } from '../services/reads';
+import { appHandlers } from '../ipc/handlers/app';
+import { authHandlers } from '../ipc/handlers/auth';
+import { browseHandlers } from '../ipc/handlers/browse';
+import { cacheHandlers } from '../ipc/handlers/cache';
+import { libraryHandlers } from '../ipc/handlers/library';
+import { settingsHandlers } from '../ipc/handlers/settings';
+import { syncHandlers } from '../ipc/handlers/sync';
+import { trackingHandlers } from '../ipc/handlers/tracking';
+import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
 import { createTmdbClient } from '../tmdb/client';
 import type { TmdbClient, TmdbClientOptions } from '../tmdb/types';
 import type { TmdbConfig } from './config';
-import { openDatabases, type Databases } from './databases';
-import { EventBus } from './events';
-import { silentLogger, type Logger } from './log';
-import { NetworkStatus } from './network';
-import { buildServices, type Services } from './services';
-import { realTimers, type Timers } from './timers';
+import { buildGraph, type Graph } from './graph';
 
 export interface CoreOptions {
   dataDir: string;
@@ -90,7 +97,7 @@ export function createCore(options: CoreOptions): RunningCore {
   const events = new EventBus();
   const network = new NetworkStatus(events, clock);
   const settings: SettingsStore = createSettingsStore(options.dataDir, { clock, log });
-  let services: Services | undefined;
+  let graph: Graph | undefined;
   let dbs: Databases | undefined;
 
   // The client reads credentials through the auth service, so sign-in and sign-out apply at once.
@@ -126,11 +133,11 @@ export function createCore(options: CoreOptions): RunningCore {
     openExternal:
       options.openExternal ??
       (() => Promise.reject(new CodedError('internal', 'Marquee cannot open a browser here.'))),
-    pendingChanges: () => services?.pendingChanges() ?? 0,
-    onSignedIn: () => void services?.sync?.refresh(),
+    pendingChanges: () => graph?.pendingChanges() ?? 0,
+    onSignedIn: () => void graph?.sync?.refresh(),
     onSignedOut: async () => {
       await ready;
-      services?.clearAccountData();
+      graph?.clearAccountData();
     },
   });
   holder.auth = auth;
@@ -139,7 +146,7 @@ export function createCore(options: CoreOptions): RunningCore {
   const ready = (async () => {
     dbs = await openDatabases(options.dataDir, { clock, log });
     await auth.init();
-    services = buildServices({
+    graph = buildGraph({
       dbs,
       dataDir: options.dataDir,
       settings,
@@ -157,65 +164,55 @@ export function createCore(options: CoreOptions): RunningCore {
       imageCacheBytes: options.imageCacheBytes,
     });
     // Changes queued in an earlier run go out as soon as they can (in the background).
-    services.sync?.kick();
+    graph.sync?.kick();
+    // Followed series and watchlist films are refreshed now (when online), then on a timer.
+    graph.tracking?.start();
   })();
   // A failed start is reported by every handler; it must not also be an unhandled rejection.
   ready.catch((error: unknown) => {
     log.error('core.start_failed', { error });
   });
 
-  const started = async (): Promise<Services> => {
+  const started = async (): Promise<Graph> => {
     await ready;
-    if (!services) throw new CodedError('internal', 'Marquee did not finish starting.');
-    return services;
+    if (!graph) throw new CodedError('internal', 'Marquee did not finish starting.');
+    return graph;
   };
 
-  const own: Pick<Handlers, 'app.info' | 'network.current' | 'settings.get' | 'settings.set'> = {
-    'app.info': () => ({
-      name: options.app.name,
-      version: options.app.version,
-      platform: options.app.platform,
-      dataDir: options.dataDir,
-      apiBase: options.tmdb.apiBase,
-      imageBase: options.tmdb.imageBase,
-      demo: options.tmdb.demo,
-      imagePath: 'img',
+  // Each domain's part of the handler map; `satisfies` makes a missing channel a compile error.
+  // App and settings answer at once; the others wait for start-up through `started`.
+  const handlers = {
+    ...appHandlers({
+      app: {
+        name: options.app.name,
+        version: options.app.version,
+        platform: options.app.platform,
+        dataDir: options.dataDir,
+        apiBase: options.tmdb.apiBase,
+        imageBase: options.tmdb.imageBase,
+        demo: options.tmdb.demo,
+      },
+      network,
     }),
-    'network.current': () => network.snapshot(),
-    'settings.get': () => settings.get(),
-    'settings.set': (change) => settings.set(change),
-  };
-
-  const handlers = Object.fromEntries(
-    channelNames.map((channel) => {
-      const immediate = (own as Partial<Record<string, (input: unknown) => unknown>>)[channel];
-      const fromAuth = (auth.handlers as Partial<Record<string, (input: unknown) => unknown>>)[
-        channel
-      ];
-      const handler = async (input: unknown): Promise<unknown> => {
-        if (immediate) return immediate(input);
-        const built = await started();
-        const fn =
-          fromAuth ??
-          (built.handlers as Partial<Record<string, (input: unknown) => unknown>>)[channel];
-        if (!fn) throw new CodedError('internal', `No handler for ${channel}.`);
-        return fn(input);
-      };
-      return [channel, handler];
-    }),
-    // One wrapper per channel of the contract; each keeps its channel's types at the call site of the guard.
-  ) as unknown as Handlers;
+    ...settingsHandlers(settings),
+    ...authHandlers(started),
+    ...browseHandlers(started),
+    ...libraryHandlers(started),
+    ...syncHandlers(started),
+    ...cacheHandlers(started),
+    ...trackingHandlers(started),
+  } satisfies Handlers;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       network.close();
       await ready.catch(() => undefined);
-      services?.close();
+      graph?.close();
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
       await Promise.race([
-        Promise.all([services?.idle(), auth.close()]).catch(() => undefined),
+        Promise.all([graph?.idle(), auth.close()]).catch(() => undefined),
         grace,
       ]);
       clearTimeout(timer);

@@ -1,35 +1,40 @@
 import path from 'node:path';
-import { CodedError } from '../../src-shared/ipc/errors';
+import type { EventBus } from '../base/events';
+import type { Logger } from '../base/log';
+import type { NetworkStatus } from '../base/network-status';
+import type { Timers } from '../base/timers';
+import type { AuthService } from '../auth/auth-service';
+import { createCacheMaintenance, type CacheMaintenance } from '../cache/cache-maintenance';
 import { createCacheThrough } from '../cache/cache-through';
 import type { IngestContext } from '../cache/extract';
-import { createImageStore } from '../cache/images';
-import { createIngest } from '../cache/ingest';
-import { createLocalSearch } from '../cache/search';
-import { createResponseCache } from '../cache/store';
-import type { Handlers } from '../ipc/guard';
-import { createLibrary } from '../library/library';
-import type { AuthService } from '../services/auth';
-import { cacheHandlers, clearAccountData } from '../services/cache-handlers';
-import { catalogueHandlers } from '../services/catalogue-handlers';
-import { createImageService, type ImageService } from '../services/images';
-import { libraryHandlers } from '../services/library';
-import { createLocalTitles } from '../services/local-titles';
-import { pullAccount, pullGuest } from '../services/pull';
-import { createReads } from '../services/reads';
-import { multiSearchHandler } from '../services/search-multi';
-import { createSendOp } from '../services/send-op';
-import type { SettingsStore } from '../services/settings';
-import { createSyncService, type SyncChannels, type SyncService } from '../services/sync-service';
+import { createImageService, type ImageService } from '../cache/image-service';
+import { createImageStore } from '../cache/store/images';
+import { createIngest, type Ingest } from '../cache/store/ingest';
+import { startIndexUpkeep } from '../cache/index-upkeep';
+import { createSearchIndexStore } from '../cache/store/search-upkeep';
+import { createMultiSearch, type MultiSearch } from '../cache/multi-search';
+import { createReads, type Read } from '../cache/reads';
+import { createResponseCache } from '../cache/store/responses';
+import { createLocalSearch } from '../cache/store/search';
+import { createLocalTitles } from '../cache/store/titles';
+import { createUsageStore } from '../cache/store/usage';
+import type { Databases } from '../db/databases';
+import { createCollectionReader } from '../library/store/collections';
+import { createLibrary } from '../library/store/library';
+import { pullAccount, pullGuest } from '../library/sync/pull';
+import { createSyncScheduler, type SyncScheduler } from '../library/sync/scheduler';
+import { createSendOp } from '../library/sync/send-op';
+import { createUserLibrary, type UserLibrary } from '../library/user-library';
+import { createViewStore } from '../library/store/views';
+import type { SettingsStore } from '../settings/settings-store';
 import type { TmdbClient } from '../tmdb/types';
-import type { Databases } from './databases';
-import type { EventBus } from './events';
-import type { Logger } from './log';
-import type { NetworkStatus } from './network';
-import type { Timers } from './timers';
+import { systemTimeZone } from '../tracking/dates';
+import { createTrackingStore } from '../tracking/store';
+import { createTrackingService, type TrackingService } from '../tracking/tracking-service';
 
 export const MB = 1024 * 1024;
 
-export interface ServiceDeps {
+export interface GraphDeps {
   dbs: Databases;
   dataDir: string;
   settings: SettingsStore;
@@ -46,18 +51,24 @@ export interface ServiceDeps {
   imageBase: string;
   /** Overrides the `imageCacheMb` setting (tests). */
   imageCacheBytes: number | undefined;
+  /** The user's IANA time zone (the system's unless a test says otherwise). */
+  timeZone?: () => string;
 }
 
-/** Everything but the app and auth channels, once the databases are open. */
-export type ServiceHandlers = Omit<
-  Handlers,
-  'app.info' | 'network.current' | 'settings.get' | 'settings.set' | keyof AuthService['handlers']
->;
-
-export interface Services {
-  handlers: ServiceHandlers;
+/** Everything the handlers reach once the databases are open. */
+export interface Graph {
+  auth: AuthService;
+  settings: SettingsStore;
+  read: Read;
+  search: MultiSearch;
   images: ImageService;
-  sync: SyncService | null;
+  cacheMaintenance: CacheMaintenance;
+  library: UserLibrary;
+  /** null when the library could not be opened. */
+  sync: SyncScheduler | null;
+  /** Watch history, progress and the refresh of followed titles; null without a library. */
+  tracking: TrackingService | null;
+  libraryProblem: string | null;
   pendingChanges(): number;
   clearAccountData(): void;
   /** Resolves when background revalidations and sync runs are done. */
@@ -66,20 +77,33 @@ export interface Services {
 }
 
 /**
- * Builds the services over the open databases: cached reads, offline search, images, the
- * library and its sync, and the cache channels.
+ * Builds the domains over the open databases: cached reads, offline search, images, the library
+ * and its sync, and the cache's upkeep.
  */
-export function buildServices(deps: ServiceDeps): Services {
+export function buildGraph(deps: GraphDeps): Graph {
   const { dbs, settings, tmdb, auth, network, events, clock, log } = deps;
   const online = (): boolean => network.online;
+  const responses = createResponseCache(dbs.cache, clock);
   const through = createCacheThrough({
-    cache: createResponseCache(dbs.cache, clock),
+    cache: responses,
     clock,
     onRevalidateError: (key, error) => {
       log.debug('cache.revalidate_failed', { key, error });
     },
   });
-  const ingest = createIngest(dbs.cache, clock);
+  const indexUpkeep = startIndexUpkeep({
+    store: createSearchIndexStore(dbs.cache),
+    timers: deps.timers,
+    onError: (error) => {
+      log.debug('cache.index_upkeep_failed', { error });
+    },
+  });
+  const ingestNow = createIngest(dbs.cache, clock);
+  // Every write postpones the index's idle merging (src-main/cache/index-upkeep.ts).
+  const ingest: Ingest = (body, context) => {
+    indexUpkeep.noteWrite();
+    return ingestNow(body, context);
+  };
   const safeIngest = (body: unknown, context?: IngestContext): void => {
     try {
       ingest(body, context);
@@ -115,26 +139,30 @@ export function buildServices(deps: ServiceDeps): Services {
     store: imageStore,
     imageBase: deps.imageBase,
     fetch: deps.fetch,
-    onNetwork: (isOnline, reason) => {
-      network.report(isOnline, reason);
+    onImageHost: (isOnline, reason) => {
+      network.reportImages(isOnline, reason);
     },
   });
 
   const library = dbs.library ? createLibrary(dbs.library, { clock }) : null;
   const sync = library
-    ? createSyncService({
+    ? createSyncScheduler({
         library,
         send: createSendOp(tmdb, () => auth.accountId()),
         pull: async () => {
           const accountId = auth.accountId();
           const guest = auth.credentials().guestSessionId;
-          if (auth.state() === 'user' && accountId !== null) {
-            library.replaceMirror(
-              await pullAccount(tmdb, accountId, { clock, ingest: safeIngest }),
-            );
-          } else if (auth.state() === 'guest' && guest !== undefined) {
-            library.replaceMirror(await pullGuest(tmdb, guest, { ingest: safeIngest }));
-          }
+          const snapshot =
+            auth.state() === 'user' && accountId !== null
+              ? await pullAccount(tmdb, accountId, { clock, ingest: safeIngest })
+              : auth.state() === 'guest' && guest !== undefined
+                ? await pullGuest(tmdb, guest, { ingest: safeIngest })
+                : null;
+          if (snapshot === null) return [];
+          library.replaceMirror(snapshot);
+          if (snapshot.failures?.length)
+            log.warn('sync.pull_partial', { failed: snapshot.failures.map((f) => f.part) });
+          return [...(snapshot.failures ?? [])];
         },
         authState: () => auth.state(),
         online,
@@ -148,50 +176,85 @@ export function buildServices(deps: ServiceDeps): Services {
       })
     : null;
 
-  const handlers: ServiceHandlers = {
-    ...catalogueHandlers(read, settings),
-    'search.multi': multiSearchHandler({
+  const tracking = dbs.library
+    ? createTrackingService({
+        store: createTrackingStore(dbs.library),
+        tmdb,
+        clock,
+        timeZone: deps.timeZone ?? systemTimeZone,
+        region: () => settings.get().region,
+        timers: deps.timers,
+        online,
+        onOnline: (listener) =>
+          events.on('network.status', (status) => {
+            if (status.online) listener();
+          }),
+        log,
+        emit: {
+          inbox: (items, unread) => {
+            events.emit('tracking.inbox', { items, unread });
+          },
+          refresh: (progress) => {
+            events.emit('tracking.refresh', progress);
+          },
+          changed: (seriesIds, movieIds) => {
+            events.emit('tracking.changed', { seriesIds, movieIds });
+          },
+        },
+      })
+    : null;
+
+  return {
+    auth,
+    settings,
+    read,
+    search: createMultiSearch({
       read,
       localSearch: createLocalSearch(dbs.cache),
       titles,
       online,
       clock,
     }),
-    ...libraryHandlers({
-      store: dbs.library && library ? { db: dbs.library, library } : null,
+    images,
+    cacheMaintenance: createCacheMaintenance({
+      store: createUsageStore(dbs.cache),
+      imageDir,
+      imageLimitBytes: imageCap,
+    }),
+    library: createUserLibrary({
+      store:
+        dbs.library && library
+          ? {
+              library,
+              views: createViewStore(dbs.library),
+              collection: createCollectionReader(dbs.library),
+            }
+          : null,
       problem: dbs.status.libraryProblem,
+      problemCode: dbs.status.libraryFailure,
       titles,
       events,
       authState: () => auth.state(),
       onQueued: () => sync?.kick(),
     }),
-    ...(sync ? sync.handlers : unavailableSync(dbs.status.libraryProblem)),
-    ...cacheHandlers({ db: dbs.cache, imageDir, imageLimitBytes: imageCap }),
-  };
-
-  return {
-    handlers,
-    images,
     sync,
-    pendingChanges: () => library?.entries(['pending', 'in_flight']).length ?? 0,
+    tracking,
+    libraryProblem: dbs.status.libraryProblem,
+    pendingChanges: () => library?.count(['pending', 'in_flight']) ?? 0,
     clearAccountData: () => {
-      clearAccountData({ cache: dbs.cache, library: dbs.library });
+      responses.clearAccountScopes();
+      library?.clearAll();
       events.emit('library.changed', { collections: ['watchlist', 'favorites', 'rated', 'lists'] });
     },
     idle: async () => {
       await through.idle();
       await sync?.idle();
+      await tracking?.idle();
     },
-    close: () => sync?.close(),
+    close: () => {
+      indexUpkeep.stop();
+      sync?.close();
+      tracking?.close();
+    },
   };
-}
-
-function unavailableSync(problem: string | null): Pick<Handlers, SyncChannels> {
-  const refuse = (): never => {
-    throw new CodedError(
-      'internal',
-      `Sync is off because your library could not be opened. (${problem ?? 'unknown problem'})`,
-    );
-  };
-  return { 'sync.now': refuse, 'sync.outbox': refuse, 'sync.retryFailed': refuse };
 }

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROBE_INTERVAL_MS } from './network';
+import { PROBE_INTERVAL_MS } from '../base/network-status';
 
 // The contract's output types of paged channels are wider than they should be (see the report); read ids plainly.
 const ids = (data: unknown): number[] =>
   (data as { results: Array<{ id: number }> }).results.map((r) => r.id);
-import { startTestCore, type TestCore } from './test-core';
+import { startTestCore, type TestCore } from './testing/core';
 
 describe('offline first: cache-through reads and network switching', () => {
   let t: TestCore;

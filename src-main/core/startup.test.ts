@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { garblePages } from '../db/test-helpers';
-import { CACHE_FILE, LIBRARY_FILE } from './databases';
-import { startTestCore, type TestCore } from './test-core';
+import { garblePages } from '../db/testing/db-files';
+import { CACHE_FILE, LIBRARY_FILE } from '../db/databases';
+import { startTestCore, type TestCore } from './testing/core';
 
 describe('core start-up and shutdown', () => {
   let t: TestCore | undefined;

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryLogger } from '../core/log';
+import { memoryLogger } from '../base/testing/memory-logger';
 import { encryptedFileStore } from './encrypted-file-store';
-import { fakeSafeStorage } from './fakes';
+import { fakeSafeStorage } from './testing/fake-backends';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.marquee-access-token.signature';
 const API_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';

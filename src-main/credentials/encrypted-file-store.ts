@@ -1,8 +1,8 @@
 import { chmod, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { z } from 'zod';
-import { silentLogger, type Logger } from '../core/log';
-import { writeFileAtomic, tempPrefix, type AtomicWriteOps } from './atomic-write';
+import { silentLogger, type Logger } from '../base/log';
+import { writeFileAtomic, tempPrefix, type AtomicWriteOps } from '../base/atomic-write';
 import { CredentialError, describeFailure } from './errors';
 import type { SafeStorageLike } from './safe-storage';
 import { credentialNames, type CredentialStore } from './store';

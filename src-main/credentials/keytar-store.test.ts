@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeKeytar } from './fakes';
+import { fakeKeytar } from './testing/fake-backends';
 import { keytarStore } from './keytar-store';
 
 describe('keytarStore', () => {

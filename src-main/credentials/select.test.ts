@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryLogger } from '../core/log';
-import { fakeKeytar, fakeSafeStorage } from './fakes';
+import { memoryLogger } from '../base/testing/memory-logger';
+import { fakeKeytar, fakeSafeStorage } from './testing/fake-backends';
 import { selectCredentialStore } from './select';
 
 describe('selectCredentialStore', () => {
@@ -52,6 +52,29 @@ describe('selectCredentialStore', () => {
     expect(chosenKind(log.lines)).toBe('encrypted-file');
     await store.set('tmdb.apiKey', 'fallback-key-123');
     expect(await store.get('tmdb.apiKey')).toBe('fallback-key-123');
+  });
+
+  it('falls back to the encrypted file when keytar was not installed (optional), and says so', async () => {
+    const log = memoryLogger();
+    const store = await selectCredentialStore({
+      loadKeytar: () => Promise.resolve('missing' as const),
+      safeStorage: fakeSafeStorage(),
+      dataDir,
+      log,
+    });
+    expect(store.kind).toBe('encrypted-file');
+    expect(store.reason).toMatch(/keychain module \(keytar\) is not installed.*encrypted by the/);
+    expect(chosenKind(log.lines)).toBe('encrypted-file');
+  });
+
+  it('keeps secrets in memory when keytar was not installed and there is no safeStorage (harness)', async () => {
+    const store = await selectCredentialStore({
+      loadKeytar: () => Promise.resolve('missing' as const),
+      dataDir,
+      log: memoryLogger(),
+    });
+    expect(store.kind).toBe('memory');
+    expect(store.reason).toMatch(/keytar\) is not installed.*memory only/);
   });
 
   it('falls back to the encrypted file when no Secret Service answers', async () => {

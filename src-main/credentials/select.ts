@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Logger } from '../core/log';
+import type { Logger } from '../base/log';
 import { encryptedFileStore } from './encrypted-file-store';
 import { describeFailure } from './errors';
 import { keytarStore, type KeytarLike } from './keytar-store';
+import type { LoadedKeytar } from './load-keytar';
 import { memoryStore } from './memory-store';
 import { probeKeychain } from './probe';
 import { judgeEncryption, type SafeStorageLike } from './safe-storage';
@@ -13,8 +14,11 @@ export const KEYCHAIN_SERVICE = 'Marquee';
 export const DEFAULT_PROBE_TIMEOUT_MS = 3000;
 
 export interface SelectCredentialStoreOptions {
-  /** Loads keytar; usually `loadKeytar` from ./load-keytar. May reject (no native module, no libsecret). */
-  loadKeytar: () => Promise<KeytarLike>;
+  /**
+   * Loads keytar; usually `loadKeytar` from ./load-keytar. `'missing'` where the optional package
+   * was not installed; may reject (no native module, no libsecret).
+   */
+  loadKeytar: () => Promise<LoadedKeytar>;
   /** Electron's safeStorage, passed in by the shell; absent in plain Node. */
   safeStorage?: SafeStorageLike | undefined;
   dataDir: string;
@@ -72,7 +76,14 @@ export async function selectCredentialStore(
     let keytar: KeytarLike;
     try {
       // Loading can hang too (a stuck D-Bus during module init), so it shares the deadline.
-      keytar = await withTimeout(options.loadKeytar(), timeoutMs, 'loading the keychain module');
+      const loaded = await withTimeout(
+        options.loadKeytar(),
+        timeoutMs,
+        'loading the keychain module',
+      );
+      // An install without libsecret skips keytar (an optional dependency): say so plainly.
+      if (loaded === 'missing') return 'the keychain module (keytar) is not installed';
+      keytar = loaded;
     } catch (error) {
       return `the keychain module could not be loaded: ${describeFailure(error)}`;
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from './connection';
-import { tempDir } from './test-helpers';
+import { tempDir } from './testing/db-files';
 
 describe('connect', () => {
   let tmp: ReturnType<typeof tempDir>;

@@ -27,9 +27,10 @@ export function connect(file: string, kind: DatabaseKind): Database.Database {
   fs.closeSync(fs.openSync(file, 'a', FILE_MODE));
   const db = new Database(file);
   try {
+    // First, so that switching to WAL waits for another process starting on the same file.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // The library must survive power loss once a write returns; the cache can be rebuilt, so it
     // trades that last guarantee for speed (WAL + NORMAL still never corrupts on a crash).
     db.pragma(`synchronous = ${kind === 'library' ? 'FULL' : 'NORMAL'}`);

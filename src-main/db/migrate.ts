@@ -25,25 +25,39 @@ export function userVersion(db: Database.Database): number {
  * Applies every migration above the database's `user_version`, each in its own transaction, so a
  * crash leaves the file at the last complete version. A database newer than this build is refused
  * rather than guessed at: an older Marquee must not write into a schema it does not know.
+ *
+ * Two processes may start on one new data folder at once (issue 12, defect 4): each step takes the
+ * write lock first (`BEGIN IMMEDIATE`, waiting up to the connection's busy_timeout), then reads
+ * `user_version` again under the lock, so a step the other process just applied is skipped, never
+ * run twice.
  */
 export function migrate(db: Database.Database, migrations: readonly Migration[]): MigrationReport {
   assertOrdered(migrations);
   const from = userVersion(db);
   const latest = migrations.at(-1)?.version ?? 0;
-  if (from > latest) {
-    throw new Error(
-      `database schema version ${from} is newer than this Marquee build knows (${latest})`,
-    );
-  }
+  const refuseNewer = (version: number): void => {
+    if (version > latest) {
+      throw new Error(
+        `database schema version ${version} is newer than this Marquee build knows (${latest})`,
+      );
+    }
+  };
+  refuseNewer(from);
   const applied: string[] = [];
   for (const migration of migrations) {
     if (migration.version <= from) continue;
-    db.transaction(() => {
-      migration.up(db);
-      // user_version is written inside the same transaction, so schema and version move together.
-      db.pragma(`user_version = ${migration.version}`);
-    })();
-    applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
+    const ran = db
+      .transaction(() => {
+        const now = userVersion(db);
+        refuseNewer(now);
+        if (now >= migration.version) return false;
+        migration.up(db);
+        // user_version is written inside the same transaction, so schema and version move together.
+        db.pragma(`user_version = ${migration.version}`);
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
   }
   return { from, to: userVersion(db), applied };
 }

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quickCheck } from './connection';
 import { openDatabase, type OpenResult } from './open';
-import { garblePages, pageCount, tempDir } from './test-helpers';
+import { garblePages, pageCount, tempDir } from './testing/db-files';
 
 const NOW = Date.UTC(2025, 0, 2, 3, 4, 5);
 const clock = (): number => NOW;

@@ -5,6 +5,33 @@ import { migrate, type Migration, type MigrationReport } from './migrate';
 import { cacheMigrations } from './migrations/cache';
 import { libraryMigrations } from './migrations/library';
 import { backupLibrary, moveAside, salvageInto, stampedName, type Salvage } from './recover';
+import { classifyStorageError, type StorageFailure } from './storage-errors';
+
+/**
+ * The database could not be opened for a reason that is not its own: a full disk, an I/O error,
+ * another process's lock, a refused permission. Nothing was moved aside; a later start may work.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly failure: Exclude<StorageFailure, 'corrupt'>,
+    override readonly cause: unknown,
+  ) {
+    super(`${failure}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** Runs `step`, turning a storage failure that is not corruption into `StorageUnavailableError`. */
+function unlessUnavailable<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    const failure = classifyStorageError(error);
+    if (failure !== null && failure !== 'corrupt')
+      throw new StorageUnavailableError(failure, error);
+    throw error;
+  }
+}
 
 export interface OpenOptions {
   kind: DatabaseKind;
@@ -46,9 +73,9 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
     options.migrations ?? (options.kind === 'cache' ? cacheMigrations : libraryMigrations);
   const problem = checkFile(file, options.kind);
   if (problem === null) {
-    const db = connect(file, options.kind);
+    const db = unlessUnavailable(() => connect(file, options.kind));
     try {
-      return { status: 'ok', db, migrations: migrate(db, migrations) };
+      return { status: 'ok', db, migrations: unlessUnavailable(() => migrate(db, migrations)) };
     } catch (error) {
       db.close();
       throw error;
@@ -63,7 +90,11 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
   return recoverLibrary(file, problem, migrations, clock);
 }
 
-/** null when the file is absent or healthy, else what is wrong with it. */
+/**
+ * null when the file is absent or healthy, else what is wrong with it. Only corruption is a
+ * problem of the file: a full disk, an I/O error, a lock held elsewhere or a refused permission
+ * is thrown (classified) instead, so a healthy database is never moved aside for it.
+ */
 function checkFile(file: string, kind: DatabaseKind): string | null {
   if (!fs.existsSync(file)) return null;
   let db: Database.Database | undefined;
@@ -74,6 +105,9 @@ function checkFile(file: string, kind: DatabaseKind): string | null {
       ? null
       : `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
   } catch (error) {
+    const failure = classifyStorageError(error);
+    if (failure !== null && failure !== 'corrupt')
+      throw new StorageUnavailableError(failure, error);
     return `cannot read database: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
     db?.close();

@@ -44,14 +44,17 @@ export async function backupLibrary(file: string, target: string): Promise<strin
 export interface Salvage {
   /** Rows copied per table; a table that could not be read at all is absent. */
   rows: Record<string, number>;
-  /** Tables where reading stopped early on a damaged page. */
+  /** Tables where some rows could not be read (a damaged page was read around). */
   partial: string[];
+  /** Unsent changes whose outbox row was lost, queued again from the user's recorded intents. */
+  requeued?: number;
 }
 
 /**
  * Builds a fresh library at `target` from whatever can still be read in `file`: the current
- * schema is created by the migrations, then each table is copied row by row, stopping at the
- * first unreadable page of that table and going on with the next.
+ * schema is created by the migrations, then each table is copied row by row, reading around
+ * damaged pages (see `readAround`), for every table including WITHOUT ROWID ones. Unsent changes
+ * whose outbox row was lost are queued again from `local_intents` (issue 12, defect 2).
  */
 export function salvageInto(
   file: string,
@@ -60,6 +63,7 @@ export function salvageInto(
 ): Salvage {
   const rows: Record<string, number> = {};
   const partial: string[] = [];
+  let requeued: number;
   const fresh = connect(target, 'library');
   try {
     migrate(fresh, migrations);
@@ -77,15 +81,40 @@ export function salvageInto(
     }
     if (Object.keys(rows).length === 0)
       throw new Error('no table of the damaged library could be read');
+    requeued = requeueLostIntents(fresh);
     const problems = quickCheck(fresh);
     if (problems.join() !== 'ok')
       throw new Error(`salvaged library failed its check: ${problems.join('; ')}`);
   } finally {
     fresh.close();
   }
-  return { rows, partial };
+  return { rows, partial, requeued };
 }
 
+/** Queues again, under their original sequence numbers, the intents whose outbox row is gone. */
+function requeueLostIntents(fresh: Database.Database): number {
+  const hasIntents = fresh
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'local_intents'")
+    .get();
+  if (!hasIntents) return 0;
+  return fresh
+    .prepare(
+      `INSERT INTO outbox (seq, item_key, op, queued_at, status)
+       SELECT i.seq, i.item_key, i.op, i.queued_at, 'pending' FROM local_intents i
+       WHERE NOT EXISTS (SELECT 1 FROM outbox o WHERE o.seq = i.seq)`,
+    )
+    .run().changes;
+}
+
+interface Column {
+  name: string;
+  pk: number;
+}
+
+/**
+ * Copies one table. Rows are read in key order; when a read fails on a damaged page, reading goes
+ * on after it (`readAround`), so one bad page costs the rows on that page, not the rest.
+ */
 function copyTable(
   old: Database.Database,
   fresh: Database.Database,
@@ -93,27 +122,146 @@ function copyTable(
   rows: Record<string, number>,
   partial: string[],
 ): void {
-  const columns = fresh.pragma(`table_info(${table})`) as Array<{ name: string }>;
+  const columns = fresh.pragma(`table_info(${table})`) as Column[];
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   const insert = fresh.prepare(
     `INSERT OR IGNORE INTO "${table}" (${names}) VALUES (${columns.map(() => '?').join(', ')})`,
   );
+  const withoutRowid = (
+    fresh.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(table) as string
+  )
+    .toUpperCase()
+    .includes('WITHOUT ROWID');
+  const pk = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
+  // The key rows are ordered and resumed by: rowid, or the primary key of a WITHOUT ROWID table.
+  const key = withoutRowid ? pk.map((c) => `"${c.name}"`) : ['rowid'];
   let count = 0;
+  let damaged: boolean;
   try {
-    const select = old.prepare(`SELECT ${names} FROM "${table}"`).raw();
-    fresh.transaction(() => {
-      try {
-        for (const row of select.iterate()) {
-          insert.run(...(row as unknown[]));
-          count += 1;
-        }
-      } catch {
-        partial.push(table);
-      }
-    })();
+    damaged = fresh.transaction(() =>
+      readAround(old, table, names, key, !withoutRowid, (row) => {
+        insert.run(...row);
+        count += 1;
+      }),
+    )();
   } catch {
-    // The table's root page itself is unreadable: nothing to copy from it.
+    // The table is unreadable as a whole (its root page is gone, or it did not exist then).
     return;
   }
+  if (damaged) partial.push(table);
   rows[table] = count;
+}
+
+/**
+ * Reads every readable row of `table` in key order and hands it to `take` (without the key
+ * columns added for resuming). On an error it resumes after the last good key: for rowid tables
+ * by probing ahead in growing steps, then narrowing back, so rows on the next good page are kept;
+ * for every table also backwards from the end, which reaches the rows after the bad page of a
+ * WITHOUT ROWID table. Returns whether any read failed.
+ */
+function readAround(
+  old: Database.Database,
+  table: string,
+  names: string,
+  key: string[],
+  numericKey: boolean,
+  take: (row: unknown[]) => void,
+): boolean {
+  const keyList = key.join(', ');
+  const select = (where: string, order: 'ASC' | 'DESC'): Database.Statement =>
+    old
+      .prepare(
+        `SELECT ${keyList}, ${names} FROM "${table}" ${where} ORDER BY ${key
+          .map((k) => `${k} ${order}`)
+          .join(', ')}`,
+      )
+      .raw();
+  const seen = new Set<string>();
+  const emit = (row: unknown[]): void => {
+    const id = JSON.stringify(row.slice(0, key.length));
+    if (seen.has(id)) return;
+    seen.add(id);
+    take(row.slice(key.length));
+  };
+  /** Reads from a statement until it ends (true) or fails (false); `last` keeps the last key read. */
+  const drain = (
+    statement: Database.Statement,
+    args: unknown[],
+    last: { key?: unknown[] },
+  ): boolean => {
+    try {
+      for (const row of statement.iterate(...args) as IterableIterator<unknown[]>) {
+        last.key = row.slice(0, key.length);
+        emit(row);
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const after = `WHERE (${keyList}) > (${key.map(() => '?').join(', ')})`;
+
+  const forward: { key?: unknown[] } = {};
+  let complete = drain(select('', 'ASC'), [], forward);
+  if (complete) return false;
+  // The first read may fail before any row: the table's root is then unreadable.
+  if (forward.key === undefined && !numericKey) {
+    const backward: { key?: unknown[] } = {};
+    if (!drain(select('', 'DESC'), [], backward) && backward.key === undefined)
+      throw new Error(`table ${table} cannot be read`);
+    return true;
+  }
+  if (numericKey) {
+    let last = Number(forward.key?.[0] ?? Number.MIN_SAFE_INTEGER);
+    for (let guard = 0; guard < 10_000 && !complete; guard++) {
+      const resumed = resumeAfter(last, (from) => {
+        const mark: { key?: unknown[] } = {};
+        const ended = drain(select(after, 'ASC'), [from], mark);
+        return { ended, lastKey: mark.key === undefined ? null : Number(mark.key[0]) };
+      });
+      if (resumed === null) break;
+      complete = resumed.ended;
+      last = resumed.lastKey;
+    }
+  }
+  // From the end backwards, down to the last key read forwards: the rows beyond the bad page.
+  const backward: { key?: unknown[] } = {};
+  if (forward.key === undefined) drain(select('', 'DESC'), [], backward);
+  else drain(select(after, 'DESC'), forward.key, backward);
+  return true;
+}
+
+/**
+ * After a failed read past rowid `last`, finds a later start that reads: it probes last+1,
+ * last+2, last+4... (a bad page holds a bounded range of rowids), then narrows back between the
+ * failing and the working start so no row of the next good page is skipped.
+ */
+function resumeAfter(
+  last: number,
+  readFrom: (from: number) => { ended: boolean; lastKey: number | null },
+): { ended: boolean; lastKey: number } | null {
+  let bad = last;
+  for (let step = 1; step <= 2 ** 40; step *= 2) {
+    const probe = last + step;
+    const outcome = readFrom(probe);
+    if (outcome.lastKey === null && !outcome.ended) {
+      bad = probe;
+      continue;
+    }
+    // `probe` reads. Narrow back: is there a working start between `bad` and `probe`?
+    let good = probe;
+    let best = outcome;
+    while (good - bad > 1) {
+      const mid = Math.floor((bad + good) / 2);
+      const tried = readFrom(mid);
+      if (tried.lastKey === null && !tried.ended) bad = mid;
+      else {
+        good = mid;
+        best = tried;
+      }
+    }
+    if (best.lastKey === null) return best.ended ? { ended: true, lastKey: good } : null;
+    return { ended: best.ended, lastKey: best.lastKey };
+  }
+  return null;
 }

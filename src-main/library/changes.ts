@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const mediaId = z.number().int().positive();
@@ -81,16 +82,65 @@ export const userChange = z.discriminatedUnion('type', [
 export type UserChangeInput = z.input<typeof userChange>;
 export type UserChange = z.output<typeof userChange>;
 
-/** A queued change as stored and sent: no display summary, list ids always set. */
-export type OutboxOp =
-  | { type: 'watchlist' | 'favorite'; mediaType: 'movie' | 'tv'; mediaId: number; on: boolean }
-  | { type: 'rating'; target: RatingTarget; value: number | null }
-  | { type: 'list_create'; listId: string; name: string; description: string }
-  | { type: 'list_item'; listId: string; mediaType: 'movie'; mediaId: number; present: boolean }
-  | { type: 'list_clear'; listId: string }
-  | { type: 'list_delete'; listId: string };
+/** A short token that marks a list Marquee created, so a create whose answer was lost is found again. */
+const listMarker = z.string().regex(/^[a-z0-9]{6,16}$/);
 
-export function toOp(change: UserChange, newListId: () => string): OutboxOp {
+/**
+ * A queued change as stored and sent: no display summary, list ids always set. Stored rows are
+ * decoded with this schema (`decodeOp`), so a damaged row is caught where it is read.
+ */
+export const outboxOp = z.discriminatedUnion('type', [
+  z.object({
+    type: z.enum(['watchlist', 'favorite']),
+    mediaType: titleMedia,
+    mediaId,
+    on: z.boolean(),
+  }),
+  z.object({ type: z.literal('rating'), target: ratingTarget, value: ratingValue.nullable() }),
+  z.object({
+    type: z.literal('list_create'),
+    listId,
+    name: z.string(),
+    description: z.string(),
+    // Absent in changes queued before issue 12: those cannot be looked up, only created.
+    marker: listMarker.optional(),
+  }),
+  z.object({
+    type: z.literal('list_item'),
+    listId,
+    mediaType: z.literal('movie'),
+    mediaId,
+    present: z.boolean(),
+  }),
+  z.object({ type: z.literal('list_clear'), listId }),
+  z.object({ type: z.literal('list_delete'), listId }),
+]);
+export type OutboxOp = z.infer<typeof outboxOp>;
+
+/** Reads a stored op: the op, or why it cannot be read (bad JSON, an unknown shape). */
+export function decodeOp(text: string): { op: OutboxOp } | { problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { problem: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const parsed = outboxOp.safeParse(json);
+  return parsed.success
+    ? { op: parsed.data }
+    : {
+        problem: `not a change Marquee knows: ${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')}`,
+      };
+}
+
+export function toOp(
+  change: UserChange,
+  newListId: () => string,
+  newMarker: () => string = randomMarker,
+): OutboxOp {
   switch (change.type) {
     case 'watchlist':
     case 'favorite':
@@ -108,6 +158,7 @@ export function toOp(change: UserChange, newListId: () => string): OutboxOp {
         listId: change.listId ?? newListId(),
         name: change.name,
         description: change.description,
+        marker: newMarker(),
       };
     case 'list_item':
       return {
@@ -144,4 +195,8 @@ export function itemKey(op: OutboxOp): string {
 
 export function listOf(op: OutboxOp): string | undefined {
   return 'listId' in op ? op.listId : undefined;
+}
+
+function randomMarker(): string {
+  return randomBytes(6).toString('hex');
 }

@@ -28,7 +28,11 @@ export interface Collapsed {
  *   (add then remove → remove; rate 6 then 8 → 8);
  * - a list clear covers the item changes queued before it for that list;
  * - a list delete covers everything queued before it for that list; and when the list was
- *   created in this same queue (the server never saw it), nothing about it is sent.
+ *   created in this same queue and its creation was never tried (the server cannot have it),
+ *   nothing about it is sent.
+ * - a creation that was tried without a known outcome (the answer was lost) is never collapsed
+ *   away: it is sent (and reconciled, see send-op.ts) before the delete, which then targets the
+ *   server's list (issue 12, defect 5).
  * `listsWithServerId` tells which lists the server already has.
  */
 export function collapse(
@@ -43,7 +47,8 @@ export function collapse(
     if (list === undefined) continue;
     if (e.op.type === 'list_clear') lastClear.set(list, e.seq);
     if (e.op.type === 'list_delete') lastDelete.set(list, e.seq);
-    if (e.op.type === 'list_create' && !listsWithServerId.has(list)) createdHere.add(list);
+    if (e.op.type === 'list_create' && !listsWithServerId.has(list) && e.attempts === 0)
+      createdHere.add(list);
   }
 
   // Each entry is owned by the key of the entry that will stand for it when sent.
@@ -87,6 +92,8 @@ function ownerKey(
   if (list === undefined) return itemKey(e.op);
   const deletedAt = lastDelete.get(list);
   if (deletedAt !== undefined && createdHere.has(list)) return null;
+  // A creation that may have reached TMDB stands on its own, ahead of the delete that follows it.
+  if (e.op.type === 'list_create') return itemKey(e.op);
   if (deletedAt !== undefined && e.seq <= deletedAt) return `list:${list}:list_delete`;
   const clearedAt = lastClear.get(list);
   if (e.op.type === 'list_item' && clearedAt !== undefined && e.seq < clearedAt)

@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickCheck } from '../db/connection';
 import { openDatabase } from '../db/open';
-import { tempDir } from '../db/test-helpers';
-import { seeded } from './fake-account';
+import { tempDir } from '../db/testing/db-files';
+import { seeded } from './testing/fake-account';
 
-const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
+const CHILD = path.join(import.meta.dirname, 'testing', 'crash-child.ts');
 const TRIALS = Number(process.env.MARQUEE_CRASH_TRIALS ?? 200);
 const LANES = 4;
 

@@ -1,62 +1,79 @@
-import type Database from 'better-sqlite3';
-import type { LibraryItem, RatingTarget, UserList } from '../../src-shared/ipc/contract';
-import { CodedError } from '../../src-shared/ipc/errors';
-import type { EventBus } from '../core/events';
-import type { Handlers } from '../ipc/guard';
-import { itemKey, type ItemSummary, type OutboxOp, type UserChangeInput } from '../library/changes';
-import { createCollectionReader, type CollectionItem } from '../library/collection';
-import type { Library } from '../library/library';
-import { LibraryInputError } from '../library/mirror';
-import type { AuthService } from './auth';
-import type { LocalTitles } from './local-titles';
+import type {
+  AuthStatus,
+  ChannelOutput,
+  LibraryItem,
+  RatingTarget,
+  UserList,
+} from '../../src-shared/ipc/contract';
+import { CodedError, type ErrorCode } from '../../src-shared/ipc/errors';
+import { toStorageError } from '../db/storage-errors';
+import type { EventBus } from '../base/events';
+import { itemKey, type ItemSummary, type OutboxOp, type UserChangeInput } from './changes';
+import { createCollectionReader, type CollectionItem } from './store/collections';
+import type { Library } from './store/library';
+import { LibraryInputError } from './store/mirror';
+import type { ListRow, ViewStore } from './store/views';
+import type { TitleLookup } from './title-lookup';
 
-export type LibraryChannels =
-  | 'library.state'
-  | 'library.collection'
-  | 'library.setWatchlist'
-  | 'library.setFavorite'
-  | 'library.rate'
-  | 'lists.all'
-  | 'lists.get'
-  | 'lists.create'
-  | 'lists.addItem'
-  | 'lists.removeItem'
-  | 'lists.clear'
-  | 'lists.delete';
-
-export interface LibraryDeps {
+export interface UserLibraryDeps {
   /** null when the library database could not be opened at start-up. */
-  store: { db: Database.Database; library: Library } | null;
+  store: {
+    library: Library;
+    views: ViewStore;
+    collection: ReturnType<typeof createCollectionReader>;
+  } | null;
   /** Why the library is unavailable, for the error text. */
   problem: string | null;
-  titles: LocalTitles;
+  /** The error code when the library is unavailable for a storage condition (e.g. `disk_full`). */
+  problemCode?: ErrorCode | null;
+  titles: TitleLookup;
   events: EventBus;
-  authState: () => ReturnType<AuthService['state']>;
-  /** A change was queued: the sync service sends it when it can. */
+  authState: () => AuthStatus['state'];
+  /** A change was queued: sync sends it when it can. */
   onQueued: () => void;
+}
+
+type MediaChange = { mediaType: 'movie' | 'tv'; mediaId: number; on: boolean };
+type ListItemChange = { listId: string; movieId: number };
+type Queued = { queued: number };
+
+/** The user's library as the UI reads and changes it, each answer in the contract's shape. */
+export interface UserLibrary {
+  state(target: RatingTarget): ChannelOutput<'library.state'>;
+  collection(query: {
+    collection: 'watchlist' | 'favorites' | 'rated';
+    mediaType: 'movie' | 'tv' | 'episode';
+  }): ChannelOutput<'library.collection'>;
+  setWatchlist(change: MediaChange): Queued;
+  setFavorite(change: MediaChange): Queued;
+  rate(change: { target: RatingTarget; value: number | null }): Queued;
+  lists(): { lists: UserList[] };
+  list(listId: string): ChannelOutput<'lists.get'>;
+  createList(list: { name: string; description: string }): { list: UserList };
+  addToList(change: ListItemChange): Queued;
+  removeFromList(change: ListItemChange): Queued;
+  clearList(listId: string): Queued;
+  deleteList(listId: string): Queued;
 }
 
 /** A collection read returns every item (a large watchlist holds thousands); the UI virtualizes. */
 const MAX_ITEMS = 20_000;
-const OPEN_KEYS_SQL = "SELECT item_key FROM outbox WHERE status IN ('pending', 'in_flight')";
 
 /**
- * The library and list channels. A change goes through `applyUserChange` (mirror and outbox in
- * one durable transaction), so the UI sees it at once (`library.changed`) and the sync service
- * sends it later. Reads come from the mirror, with titles from the cache's normalized tables so
- * they show offline.
+ * The library and its lists. A change goes through `applyUserChange` (mirror and outbox in one
+ * durable transaction), so the UI sees it at once (`library.changed`) and sync sends it later.
+ * Reads come from the mirror, with titles from the cache's normalized tables so they show
+ * offline.
  */
-export function libraryHandlers(deps: LibraryDeps): Pick<Handlers, LibraryChannels> {
-  const need = (): { db: Database.Database; library: Library } => {
+export function createUserLibrary(deps: UserLibraryDeps): UserLibrary {
+  const need = (): NonNullable<UserLibraryDeps['store']> => {
     if (deps.store) return deps.store;
     throw new CodedError(
-      'internal',
-      `Your library could not be opened, so it is read-only for now. The file was left as it is, with a backup beside it. (${deps.problem ?? 'unknown problem'})`,
+      deps.problemCode ?? 'internal',
+      // Whether a backup exists is said by `problem` (db/databases.ts): never claimed here blindly.
+      `Your library could not be opened, so it is read-only for now. ${deps.problem ?? 'The reason is unknown.'}`,
     );
   };
-  const reader = deps.store ? createCollectionReader(deps.store.db) : null;
-  const openKeys = (db: Database.Database): Set<string> =>
-    new Set(db.prepare(OPEN_KEYS_SQL).pluck().all() as string[]);
 
   const summaryOf = (mediaType: 'movie' | 'tv', mediaId: number): ItemSummary | undefined => {
     const t = deps.titles.title(mediaType, mediaId);
@@ -92,7 +109,8 @@ export function libraryHandlers(deps: LibraryDeps): Pick<Handlers, LibraryChanne
           ? new CodedError('not_found', 'There is no such list in your library.')
           : new CodedError('invalid_input', error.message);
       }
-      throw error;
+      // A full disk, a lock held elsewhere...: its own code and plain words, nothing was changed.
+      throw toStorageError(error);
     }
     deps.events.emit('library.changed', { collections });
     deps.onQueued();
@@ -141,25 +159,10 @@ export function libraryHandlers(deps: LibraryDeps): Pick<Handlers, LibraryChanne
   });
 
   return {
-    'library.state': ({ target }) => {
-      const { db } = need();
-      const [season, episode] =
-        target.mediaType === 'episode' ? [target.season, target.episode] : [-1, -1];
-      const rows = db
-        .prepare<[string, number, number, number], { collection: string; rating: number | null }>(
-          'SELECT collection, rating FROM collection_entries WHERE media_type = ? AND media_id = ? AND season_number = ? AND episode_number = ?',
-        )
-        .all(target.mediaType, target.mediaId, season, episode);
-      const lists =
-        target.mediaType === 'movie'
-          ? (db
-              .prepare(
-                "SELECT list_id FROM list_items WHERE media_type = 'movie' AND media_id = ? ORDER BY list_id",
-              )
-              .pluck()
-              .all(target.mediaId) as string[])
-          : [];
-      const pending = openKeys(db);
+    state(target) {
+      const { views } = need();
+      const { collections: rows, lists } = views.membership(target);
+      const pending = views.openItemKeys();
       const keys = itemKeysOf(target);
       return {
         watchlist: rows.some((r) => r.collection === 'watchlist'),
@@ -174,68 +177,54 @@ export function libraryHandlers(deps: LibraryDeps): Pick<Handlers, LibraryChanne
             )),
       };
     },
-    'library.collection': ({ collection, mediaType }) => {
-      const { db } = need();
+    collection({ collection, mediaType }) {
+      const { views, collection: read } = need();
       const kind = collection === 'favorites' ? 'favorite' : collection;
-      const pending = openKeys(db);
-      const { items } = (reader ?? createCollectionReader(db))({
-        kind,
-        mediaType,
-        limit: MAX_ITEMS,
-      });
-      const counts = Object.fromEntries(
-        (
-          db
-            .prepare(
-              'SELECT media_type AS t, count(*) AS n FROM collection_entries WHERE collection = ? GROUP BY media_type',
-            )
-            .all(kind) as Array<{ t: string; n: number }>
-        ).map((r) => [r.t, r.n]),
-      );
-      return { items: items.map((i) => toItem(i, pending)), counts };
+      const pending = views.openItemKeys();
+      const { items } = read({ kind, mediaType, limit: MAX_ITEMS });
+      return {
+        items: items.map((i) => toItem(i, pending)),
+        counts: views.countsByMediaType(kind),
+      };
     },
-    'library.setWatchlist': ({ mediaType, mediaId, on }) => ({
+    setWatchlist: ({ mediaType, mediaId, on }) => ({
       queued: change(
         { type: 'watchlist', mediaType, mediaId, on, summary: summaryOf(mediaType, mediaId) },
         ['watchlist'],
       ).seq,
     }),
-    'library.setFavorite': ({ mediaType, mediaId, on }) => ({
+    setFavorite: ({ mediaType, mediaId, on }) => ({
       queued: change(
         { type: 'favorite', mediaType, mediaId, on, summary: summaryOf(mediaType, mediaId) },
         ['favorites'],
       ).seq,
     }),
-    'library.rate': ({ target, value }) => {
+    rate({ target, value }) {
       const summary =
         target.mediaType === 'episode' ? undefined : summaryOf(target.mediaType, target.mediaId);
       return { queued: change({ type: 'rating', target, value, summary }, ['rated']).seq };
     },
-    'lists.all': () => {
-      const { db } = need();
-      const pending = openKeys(db);
-      return { lists: listRows(db).map((r) => listView(r, pending)) };
+    lists() {
+      const { views } = need();
+      const pending = views.openItemKeys();
+      return { lists: views.lists().map((r) => listView(r, pending)) };
     },
-    'lists.get': ({ listId }) => {
-      const { db } = need();
-      const row = listRows(db, listId)[0];
+    list(listId) {
+      const { views, collection: read } = need();
+      const row = views.lists(listId)[0];
       if (!row) throw new CodedError('not_found', 'There is no such list in your library.');
-      const pending = openKeys(db);
-      const { items } = (reader ?? createCollectionReader(db))({
-        kind: 'list',
-        listId,
-        limit: MAX_ITEMS,
-      });
+      const pending = views.openItemKeys();
+      const { items } = read({ kind: 'list', listId, limit: MAX_ITEMS });
       return { list: listView(row, pending), items: items.map((i) => toItem(i, pending)) };
     },
-    'lists.create': ({ name, description }) => {
-      const { db } = need();
+    createList({ name, description }) {
+      const { views } = need();
       const { listId } = change({ type: 'list_create', name, description }, ['lists']);
-      const row = listRows(db, listId ?? '')[0];
+      const row = views.lists(listId ?? '')[0];
       if (!row) throw new CodedError('internal', 'The new list was not saved.');
-      return { list: listView(row, openKeys(db)) };
+      return { list: listView(row, views.openItemKeys()) };
     },
-    'lists.addItem': ({ listId, movieId }) => ({
+    addToList: ({ listId, movieId }) => ({
       queued: change(
         {
           type: 'list_item',
@@ -248,35 +237,15 @@ export function libraryHandlers(deps: LibraryDeps): Pick<Handlers, LibraryChanne
         ['lists'],
       ).seq,
     }),
-    'lists.removeItem': ({ listId, movieId }) => ({
+    removeFromList: ({ listId, movieId }) => ({
       queued: change(
         { type: 'list_item', listId, mediaType: 'movie', mediaId: movieId, present: false },
         ['lists'],
       ).seq,
     }),
-    'lists.clear': ({ listId }) => ({
-      queued: change({ type: 'list_clear', listId }, ['lists']).seq,
-    }),
-    'lists.delete': ({ listId }) => ({
-      queued: change({ type: 'list_delete', listId }, ['lists']).seq,
-    }),
+    clearList: (listId) => ({ queued: change({ type: 'list_clear', listId }, ['lists']).seq }),
+    deleteList: (listId) => ({ queued: change({ type: 'list_delete', listId }, ['lists']).seq }),
   };
-}
-
-interface ListRow {
-  id: string;
-  name: string;
-  description: string;
-  serverId: number | null;
-  itemCount: number;
-}
-
-function listRows(db: Database.Database, id?: string): ListRow[] {
-  const sql = `SELECT l.id, l.name, l.description, l.server_id AS serverId,
-      (SELECT count(*) FROM list_items i WHERE i.list_id = l.id) AS itemCount
-    FROM lists l ${id === undefined ? '' : 'WHERE l.id = ?'} ORDER BY l.created_at, l.id`;
-  const statement = db.prepare(sql);
-  return (id === undefined ? statement.all() : statement.all(id)) as ListRow[];
 }
 
 /** The outbox keys of the ops that set this item's watchlist, favourite and rating state. */

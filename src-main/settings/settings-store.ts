@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { settings as settingsSchema, type Settings } from '../../src-shared/ipc/contract';
 import { CodedError } from '../../src-shared/ipc/errors';
-import type { Logger } from '../core/log';
-import { writeFileAtomic } from '../credentials/atomic-write';
+import type { Logger } from '../base/log';
+import { writeFileAtomic } from '../base/atomic-write';
 
 export const DEFAULT_SETTINGS: Settings = {
   language: 'en-US',
@@ -11,6 +11,7 @@ export const DEFAULT_SETTINGS: Settings = {
   includeAdult: false,
   theme: 'system',
   imageCacheMb: 500,
+  osNotifications: false,
 };
 
 export interface SettingsStore {

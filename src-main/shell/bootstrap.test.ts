@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { channelNames, IPC_PREFIX } from '../../src-shared/ipc/channels';
 import type { CoreOptions } from '../core/core';
-import { memoryLogger } from '../core/log';
+import { memoryLogger } from '../base/testing/memory-logger';
 import { memoryStore } from '../credentials';
 import { runMarquee, type ElectronApi } from './bootstrap';
 import type { DemoCatalogueModule } from './demo';
@@ -13,11 +13,11 @@ import {
   FakeProtocol,
   FakeShell,
   FakeWebContents,
-  fakeCore,
   fakeMenu,
-} from './fakes';
+} from './testing/fake-electron';
+import { fakeCore } from './testing/fake-core';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -5,6 +5,7 @@ import type {
   IpcMain,
   Menu,
   NativeTheme,
+  Notification,
   Protocol,
   SafeStorage,
   Shell,
@@ -12,8 +13,8 @@ import type {
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { CoreOptions, RunningCore } from '../core/core';
 import type { CredentialStore } from '../credentials';
-import type { Logger } from '../core/log';
-import { contentSecurityPolicy } from '../security/csp';
+import type { Logger } from '../base/log';
+import { contentSecurityPolicy } from '../base/csp';
 import type { DemoCatalogueModule } from './demo';
 import { resolveTmdbSetup } from './demo';
 import { createOpenExternal } from './external';
@@ -25,6 +26,7 @@ import {
   quitWhenWindowsClosed,
 } from './lifecycle';
 import { installMenu } from './menu';
+import { installNotifications } from './notifications';
 import { builtPaths } from './paths';
 import { handleAppProtocol, registerAppScheme } from './protocol';
 import { hardenApp } from './security';
@@ -40,6 +42,8 @@ export interface ElectronApi {
   protocol: Protocol;
   safeStorage: SafeStorage;
   shell: Shell;
+  /** Absent in tests that do not exercise notifications. */
+  Notification?: typeof Notification;
 }
 
 export interface ShellOptions {
@@ -173,6 +177,19 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
       window = created;
       return created;
     };
+    const NotificationClass = electron.Notification;
+    if (NotificationClass) {
+      installNotifications({
+        events: core.events,
+        factory: {
+          isSupported: () => NotificationClass.isSupported(),
+          create: (options) => new NotificationClass(options),
+        },
+        enabled: async () => (await core.handlers['settings.get'](undefined)).osNotifications,
+        window: () => window,
+        log,
+      });
+    }
     // macOS: clicking the dock icon with no window open brings one back.
     app.on('activate', () => {
       if (!window) open();

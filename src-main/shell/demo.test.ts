@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DemoCatalogueModule } from './demo';
 import { resolveTmdbSetup } from './demo';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 const fakeCatalogue = () => {
   const started: unknown[] = [];

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryLogger } from '../core/log';
+import { memoryLogger } from '../base/testing/memory-logger';
 import { createOpenExternal, isAllowedExternalUrl } from './external';
-import { FakeShell } from './fakes';
+import { FakeShell } from './testing/fake-electron';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 describe('isAllowedExternalUrl', () => {
   it.each([

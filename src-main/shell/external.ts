@@ -1,6 +1,6 @@
 import type { Shell } from 'electron';
 import { redact } from '../../src-shared/redact';
-import type { Logger } from '../core/log';
+import type { Logger } from '../base/log';
 
 /** The only hosts whose pages Marquee opens in the system browser (title pages, sign-in approval). */
 const TMDB_HOSTS = new Set(['www.themoviedb.org', 'themoviedb.org']);

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMain, WebContents } from 'electron';
 import { channelNames, IPC_PREFIX } from '../../src-shared/ipc/channels';
-import { EventBus } from '../core/events';
+import { EventBus } from '../base/events';
 import type { Dispatch, SenderCheck } from '../ipc/guard';
-import { FakeIpcMain, FakeWebContents } from './fakes';
+import { FakeIpcMain, FakeWebContents } from './testing/fake-electron';
 import { forwardEvents, registerIpc, senderCheck } from './ipc';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 const mainFrame = (url: string) => ({ senderFrame: { parent: null, url } });
 

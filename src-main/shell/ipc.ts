@@ -5,7 +5,7 @@ import {
   IPC_PREFIX,
   type ChannelName,
 } from '../../src-shared/ipc/channels';
-import type { EventBus } from '../core/events';
+import type { EventBus } from '../base/events';
 import type { Dispatch, SenderCheck } from '../ipc/guard';
 import { describeOrigin, isAppUrl } from './origin';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { App, BrowserWindow } from 'electron';
-import { memoryLogger } from '../core/log';
-import { FakeApp, FakeBrowserWindow } from './fakes';
+import { memoryLogger } from '../base/testing/memory-logger';
+import { FakeApp, FakeBrowserWindow } from './testing/fake-electron';
 import {
   acquireSingleInstance,
   focusWindow,
@@ -9,7 +9,7 @@ import {
   quitWhenWindowsClosed,
 } from './lifecycle';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 const asApp = (app: FakeApp) => app as unknown as App;
 

@@ -1,5 +1,5 @@
 import type { App, BrowserWindow } from 'electron';
-import type { Logger } from '../core/log';
+import type { Logger } from '../base/log';
 
 /**
  * One Marquee per user: two processes on the same SQLite library and outbox would race. The second

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as electron from 'electron';
 import type { ShellOptions } from './bootstrap';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 vi.mock('./bootstrap', () => ({
   runMarquee: vi.fn(() => ({ ready: Promise.resolve(undefined) })),
 }));

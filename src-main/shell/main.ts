@@ -4,19 +4,20 @@ import {
   ipcMain,
   Menu,
   nativeTheme,
+  Notification,
   protocol,
   safeStorage,
   shell,
 } from 'electron';
 import { createCore } from '../core/core';
-import { createLogger } from '../core/log';
+import { createLogger } from '../base/log';
 import { loadKeytar, selectCredentialStore } from '../credentials';
 import { runMarquee } from './bootstrap';
 
 // The electron-vite main entry: real Electron objects and real modules in, everything else in
 // bootstrap.ts. The demo catalogue is imported only when it is used (no TMDB credentials set).
 runMarquee(
-  { app, BrowserWindow, ipcMain, Menu, nativeTheme, protocol, safeStorage, shell },
+  { app, BrowserWindow, ipcMain, Menu, nativeTheme, Notification, protocol, safeStorage, shell },
   {
     env: process.env,
     platform: process.platform,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { menuTemplate } from './menu';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 const roles = (items: MenuItemConstructorOptions[]): string[] =>
   items.flatMap((item) => [

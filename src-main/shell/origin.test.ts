@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { describeOrigin, isAppUrl } from './origin';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 describe('isAppUrl', () => {
   it.each([

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { memoryLogger } from '../core/log';
-import { contentSecurityPolicy } from '../security/csp';
-import { FakeProtocol } from './fakes';
+import { memoryLogger } from '../base/testing/memory-logger';
+import { contentSecurityPolicy } from '../base/csp';
+import { FakeProtocol } from './testing/fake-electron';
 import { mimeTypeFor } from './mime';
 import {
   APP_SCHEME_PRIVILEGES,
@@ -13,7 +13,7 @@ import {
   registerAppScheme,
 } from './protocol';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 const csp = contentSecurityPolicy();
 let base: string;

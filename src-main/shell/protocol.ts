@@ -1,6 +1,6 @@
 import { readFile as fsReadFile } from 'node:fs/promises';
 import type { CustomScheme, Protocol } from 'electron';
-import type { Logger } from '../core/log';
+import type { Logger } from '../base/log';
 import { redact } from '../../src-shared/redact';
 import { resolveAppTarget } from './app-path';
 import { mimeTypeFor } from './mime';

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { App, WebContents } from 'electron';
-import { memoryLogger } from '../core/log';
-import { FakeApp, FakeEvent, FakeWebContents } from './fakes';
+import { memoryLogger } from '../base/testing/memory-logger';
+import { FakeApp, FakeEvent, FakeWebContents } from './testing/fake-electron';
 import { hardenApp, hardenWebContents } from './security';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 /*
  * Electron's security checklist (https://www.electronjs.org/docs/latest/tutorial/security), point by
@@ -34,8 +34,8 @@ vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
  * 17. Validate the sender of IPC messages: ipc.test.ts senderCheck (subframes, other origins, no frame);
  *     wiring.test.ts "refuses the same call from a foreign page" (the real guard says forbidden).
  * 18. No file://, a custom protocol instead: window.test.ts (app:// URL) and app-path.test.ts (traversal).
- * 19. Fuses: not applicable on this build machine: fuses are flipped in the Electron binary when it is
- *     packaged (@electron/fuses in electron-builder's afterPack), and the binary cannot be downloaded here.
+ * 19. Fuses: flipped in the Electron binary when it is packaged (electron-builder's electronFuses), which
+ *     cannot be downloaded here; fuses.test.ts checks the configuration electron-builder reads.
  * 20. Do not expose Electron APIs to untrusted content: src-preload/api.test.ts (only invoke/on, listed
  *     channels, the event object stripped) and src-preload/index.test.ts (exactly `api` is exposed).
  */

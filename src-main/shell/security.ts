@@ -1,8 +1,9 @@
 import type { App, Session, WebContents } from 'electron';
 import { redact } from '../../src-shared/redact';
-import type { Logger } from '../core/log';
+import type { Logger } from '../base/log';
 import type { OpenExternal } from './external';
 import { isAllowedExternalUrl } from './external';
+import { guardDownloads } from './downloads';
 import { isAppUrl } from './origin';
 
 export interface HardeningDeps {
@@ -60,6 +61,7 @@ export function hardenWebContents(contents: WebContents, deps: HardeningDeps): v
   });
 
   hardenSession(contents.session);
+  guardDownloads(contents.session, deps.log);
 }
 
 /** Checklist point 5: Marquee needs no camera, location, notifications, devices or anything else. */

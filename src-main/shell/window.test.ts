@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow } from 'electron';
-import { memoryLogger } from '../core/log';
-import { FakeBrowserWindow } from './fakes';
+import { memoryLogger } from '../base/testing/memory-logger';
+import { FakeBrowserWindow } from './testing/fake-electron';
 import { BACKGROUND, createMainWindow, windowOptions } from './window';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 const preloadPath = '/app/out/preload/index.cjs';
 

@@ -1,5 +1,5 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, NativeTheme } from 'electron';
-import type { Logger } from '../core/log';
+import type { Logger } from '../base/log';
 import { APP_ENTRY_URL } from './origin';
 
 /** The window's background before the page paints; matches the renderer's light and dark themes. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_PREFIX } from '../../src-shared/ipc/channels';
 import { createCore } from '../core/core';
-import { memoryLogger } from '../core/log';
+import { memoryLogger } from '../base/testing/memory-logger';
 import { memoryStore } from '../credentials';
 import { runMarquee, type ElectronApi, type RunningShell } from './bootstrap';
 import {
@@ -14,9 +14,9 @@ import {
   FakeProtocol,
   FakeShell,
   fakeMenu,
-} from './fakes';
+} from './testing/fake-electron';
 
-vi.mock('electron', async () => (await import('./fakes')).fakeElectronModule());
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
 /*
  * The shell around the real core and the real demo catalogue: only Electron is replaced. This is

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EndpointDef } from '../../src-shared/tmdb/define';
-import { parseArgs, sortedQueryString, type RawArgs, type RequestDefaults } from './parse-args';
+import { parseArgs, sortedQueryString, type RequestDefaults } from './request';
+import type { RawArgs } from './types';
 
 /** Who a cached answer belongs to; never a credential. */
 export interface CacheIdentity {
@@ -20,8 +21,7 @@ export function canonicalRequestKey(
   args: RawArgs,
   identity: CacheIdentity = {},
 ): string {
-  const key = `${def.method} ${def.path}`;
-  const parsed = parseArgs(key, def, args, identity.defaults ?? {});
+  const parsed = parseArgs(def.route, def, args, identity.defaults ?? {});
   let path = parsed.path;
   const guest = parsed.params.guest_session_id;
   if (guest !== undefined) path = path.replace(encodeURIComponent(guest), `guest-${digest(guest)}`);

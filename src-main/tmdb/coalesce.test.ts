@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from './build-request';
+import { buildRequest } from './request';
 import { coalescingKey } from './coalesce';
 import { json } from './testing/fake-fetch';
 import { flush } from './testing/fake-time';

@@ -1,5 +1,5 @@
 import { abortReason } from './abort';
-import type { BuiltRequest } from './build-request';
+import type { BuiltRequest } from './request';
 
 class Group<T> {
   /** Set as soon as the group is made (the run needs the group to forget it). */
@@ -49,27 +49,28 @@ export class InFlight<T> {
     let group = this.#groups.get(key);
     if (!group) {
       const controller = signal ? new AbortController() : undefined;
-      group = new Group<T>(controller);
-      this.#groups.set(key, group);
-      group.promise = this.#own(key, group, start);
+      const started = new Group<T>(controller);
+      this.#groups.set(key, started);
+      let run: Promise<T>;
+      try {
+        run = start(controller?.signal);
+      } catch (error) {
+        run = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      // The group is forgotten as the run settles, before anyone hears its answer: this is the
+      // first reaction on the run's promise. A caller waits on that promise itself, without the
+      // extra promise and ticks an async wrapper would add.
+      const forget = (): void => {
+        if (this.#groups.get(key) === started) this.#groups.delete(key);
+      };
+      run.then(forget, forget);
+      started.promise = run;
+      group = started;
     }
     group.waiters += 1;
     // A caller that cannot leave early waits on the shared run itself.
     if (!signal) return group.promise;
     return this.#follow(key, group, signal);
-  }
-
-  /** The shared run; the group is forgotten as the run settles, before anyone hears its answer. */
-  async #own(
-    key: string,
-    group: Group<T>,
-    start: (signal: AbortSignal | undefined) => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await start(group.controller?.signal);
-    } finally {
-      if (this.#groups.get(key) === group) this.#groups.delete(key);
-    }
   }
 
   #follow(key: string, group: Group<T>, signal: AbortSignal): Promise<T> {

@@ -1,11 +1,14 @@
 import { CodedError, type ErrorCode } from '../../src-shared/ipc/errors';
-import { redact } from '../../src-shared/redact';
+import { redact, redactAndCut } from '../../src-shared/redact';
 import { statusText } from './status-text';
 
 /**
  * The TMDB client's failures. Each carries an IPC error code so the guard passes it on as data,
  * and each message goes through `redact` when it is made, so no secret can leak through one.
  */
+
+/** How much of TMDB's own error text an error message quotes. */
+export const TMDB_MESSAGE_CHARS = 300;
 
 /** TMDB answered with an HTTP error. */
 export class TmdbHttpError extends CodedError {
@@ -25,7 +28,10 @@ export class TmdbHttpError extends CodedError {
     const detail = [
       `HTTP ${httpStatus}`,
       tmdbStatus === undefined ? undefined : `TMDB status ${tmdbStatus}`,
-      tmdbMessage === undefined || tmdbMessage === '' ? undefined : `“${tmdbMessage}”`,
+      // Whole text in, redacted, then cut: cut first, a secret straddling the cut leaks its head.
+      tmdbMessage === undefined || tmdbMessage === ''
+        ? undefined
+        : `“${redactAndCut(tmdbMessage, TMDB_MESSAGE_CHARS)}”`,
     ]
       .filter((part) => part !== undefined)
       .join(', ');

@@ -2,22 +2,22 @@ import type { EndpointDef } from '../../src-shared/tmdb/define';
 import type { TmdbHttpError } from './errors';
 
 /**
- * TMDB behaviours the endpoint table cannot express. Keyed on method and path template so they
- * apply to whichever table the client is bound to.
+ * TMDB behaviours the endpoint table cannot express. Keyed on the route so they apply to
+ * whichever table the client is bound to.
  */
 
 /** POST /3/list/{list_id}/clear does nothing without `confirm=true` (TMDB status 29), so it is always sent. */
 export function isListClear(def: EndpointDef): boolean {
-  return def.method === 'POST' && def.path === '/3/list/{list_id}/clear';
+  return def.route === 'POST /3/list/{list_id}/clear';
 }
 
 /** DELETE /3/authentication/session takes the session to end in its JSON body, not the query. */
 export function isSessionDelete(def: EndpointDef): boolean {
-  return def.method === 'DELETE' && def.path === '/3/authentication/session';
+  return def.route === 'DELETE /3/authentication/session';
 }
 
 export function isListDelete(def: EndpointDef): boolean {
-  return def.method === 'DELETE' && def.path === '/3/list/{list_id}';
+  return def.route === 'DELETE /3/list/{list_id}';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryLogger } from '../core/log';
+import { memoryLogger } from '../base/testing/memory-logger';
 import { toIpcError } from '../ipc/guard';
 import { hang, json, sequence, type Responder, type SeenRequest } from './testing/fake-fetch';
 import { rejection, setupClient } from './testing/setup';

@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { buildRequest } from './build-request';
+import { buildRequest } from './request';
 import { TmdbHttpError, TmdbNetworkError, TmdbSchemaError, TmdbTimeoutError } from './errors';
 import { sendOnce, type AttemptContext } from './send';
 import {
@@ -32,18 +32,23 @@ const request = buildRequest(
 function attempt(
   respond: Responder,
   extra: Partial<AttemptContext> = {},
+  signal?: AbortSignal,
 ): { run: Promise<unknown>; onNetwork: ReturnType<typeof vi.fn> } {
   const { fetch } = recordingFetch(respond);
   const onNetwork = vi.fn();
-  const run = sendOnce(request, {
-    key,
-    def,
-    fetch,
-    timeoutMs: 10_000,
-    clock: () => 0,
-    onNetwork,
-    ...extra,
-  });
+  const run = sendOnce(
+    request,
+    {
+      key,
+      response: def.response,
+      fetch,
+      timeoutMs: 10_000,
+      clock: () => 0,
+      onNetwork,
+      ...extra,
+    },
+    signal,
+  );
   return { run, onNetwork };
 }
 
@@ -88,7 +93,7 @@ describe('sendOnce', () => {
     const error = await failure(
       sendOnce(built, {
         key: 'GET /3/search/movie',
-        def: search,
+        response: search.response,
         fetch,
         timeoutMs: 1000,
         clock: () => 0,
@@ -171,7 +176,7 @@ describe('sendOnce', () => {
 
   it('rethrows the caller’s abort as an abort, not as a network failure', async () => {
     const controller = new AbortController();
-    const { run, onNetwork } = attempt(hang, { signal: controller.signal });
+    const { run, onNetwork } = attempt(hang, {}, controller.signal);
     controller.abort();
     const error = await failure(run);
     expect(error.name).toBe('AbortError');
@@ -183,14 +188,11 @@ describe('sendOnce and the caller’s signal', () => {
   it('cancels the request on the wire when the caller aborts mid-flight', async () => {
     const controller = new AbortController();
     const { fetch, calls } = recordingFetch(hang);
-    const run = sendOnce(request, {
-      key,
-      def,
-      fetch,
-      timeoutMs: 10_000,
-      clock: () => 0,
-      signal: controller.signal,
-    });
+    const run = sendOnce(
+      request,
+      { key, response: def.response, fetch, timeoutMs: 10_000, clock: () => 0 },
+      controller.signal,
+    );
     controller.abort();
     await failure(run);
     expect(calls[0]?.signal?.aborted).toBe(true);
@@ -200,14 +202,11 @@ describe('sendOnce and the caller’s signal', () => {
     const controller = new AbortController();
     const { fetch } = recordingFetch(() => json(200, { id: 550, title: 'Fight Club' }));
     for (let i = 0; i < 30; i++) {
-      await sendOnce(request, {
-        key,
-        def,
-        fetch,
-        timeoutMs: 10_000,
-        clock: () => 0,
-        signal: controller.signal,
-      });
+      await sendOnce(
+        request,
+        { key, response: def.response, fetch, timeoutMs: 10_000, clock: () => 0 },
+        controller.signal,
+      );
     }
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });

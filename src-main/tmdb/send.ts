@@ -1,89 +1,53 @@
 import type { z } from 'zod';
-import type { EndpointDef } from '../../src-shared/tmdb/define';
 import { tmdbError } from '../../src-shared/tmdb/schemas/status';
 import { abortReason } from './abort';
-import type { BuiltRequest } from './build-request';
-import { compiledEndpoint } from './compiled';
+import { AttemptSignal } from './attempt-signal';
+import { deadlinesOf } from './deadlines';
 import { TmdbHttpError, TmdbNetworkError, TmdbSchemaError, TmdbTimeoutError } from './errors';
 import { describeIssue } from './issues';
+import type { BuiltRequest } from './request';
 import { parseRetryAfter } from './retry-policy';
 
+/** What every attempt at one endpoint shares: made once per entry, not per attempt. */
 export interface AttemptContext {
   /** The endpoint key, for error messages. */
-  key: string;
-  def: EndpointDef;
-  fetch: typeof fetch;
-  timeoutMs: number;
-  clock: () => number;
-  signal?: AbortSignal | undefined;
-  onNetwork?: ((online: boolean, reason?: string) => void) | undefined;
-  /** The entry's compiled response schema, when the caller has it at hand (saves a lookup). */
-  response?: z.ZodType | undefined;
-}
-
-/**
- * The cancellation of one attempt: one controller, aborted by the timeout or by the caller (as
- * the caller's signal's listener). Linking the caller's signal with a listener costs far less
- * than `AbortSignal.any`, and a timer costs far less than `AbortSignal.timeout` (measured).
- * Remembers which of the two ended the attempt.
- */
-class AttemptAbort {
-  readonly controller = new AbortController();
-  byTimeout = false;
-  byCaller = false;
-  readonly #caller: AbortSignal | undefined;
-
-  constructor(caller: AbortSignal | undefined) {
-    this.#caller = caller;
-  }
-
-  /** The caller's abort. */
-  handleEvent(): void {
-    this.byCaller = true;
-    this.controller.abort(this.#caller?.reason);
-  }
-}
-
-function onTimeout(attempt: AttemptAbort): void {
-  attempt.byTimeout = true;
-  attempt.controller.abort();
+  readonly key: string;
+  /** The success body's schema (compiled: see compiled.ts). */
+  readonly response: z.ZodType;
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+  readonly clock: () => number;
+  readonly onNetwork?: ((online: boolean, reason?: string) => void) | undefined;
 }
 
 /**
  * One attempt: sends the request with a timeout, reads the answer, and returns the body validated
  * with the entry's response schema, or throws a typed error. A caller's abort is rethrown as is.
  */
-export async function sendOnce(request: BuiltRequest, ctx: AttemptContext): Promise<unknown> {
-  const caller = ctx.signal;
-  const attempt = new AttemptAbort(caller);
-  // A plain function with an argument and a listener object: no closures made per attempt.
-  const timer = setTimeout(onTimeout, ctx.timeoutMs, attempt);
-  if (caller) {
-    if (caller.aborted) attempt.handleEvent();
-    else caller.addEventListener('abort', attempt, { once: true });
-  }
+export async function sendOnce(
+  request: BuiltRequest,
+  ctx: AttemptContext,
+  caller?: AbortSignal,
+): Promise<unknown> {
+  const signal = new AttemptSignal(caller);
+  deadlinesOf(ctx.timeoutMs).add(signal);
   let response: Response;
   let text: string;
   try {
-    const init: RequestInit = {
-      method: request.method,
-      headers: request.headers,
-      signal: attempt.controller.signal,
-    };
+    const init: RequestInit = { method: request.method, headers: request.headers, signal };
     if (request.body !== undefined) init.body = request.body;
     response = await ctx.fetch(request.url, init);
     // The body is read under the same timeout: a connection dropped mid-body is a network failure.
     text = await response.text();
   } catch (error) {
-    if (attempt.byCaller) throw abortReason(caller);
-    const failure = attempt.byTimeout
+    if (signal.byCaller) throw abortReason(caller);
+    const failure = signal.byTimeout
       ? new TmdbTimeoutError(ctx.key, ctx.timeoutMs)
       : new TmdbNetworkError(ctx.key, error);
     ctx.onNetwork?.(false, failure.message);
     throw failure;
   } finally {
-    clearTimeout(timer);
-    caller?.removeEventListener('abort', attempt);
+    signal.settle();
   }
   ctx.onNetwork?.(true);
 
@@ -99,7 +63,7 @@ function validate(ctx: AttemptContext, text: string): unknown {
   } catch {
     throw new TmdbSchemaError(ctx.key, '', 'the answer is not JSON');
   }
-  const parsed = (ctx.response ?? compiledEndpoint(ctx.def).response).safeParse(json);
+  const parsed = ctx.response.safeParse(json);
   if (parsed.success) return parsed.data;
   const { field, problem } = describeIssue(parsed.error);
   throw new TmdbSchemaError(ctx.key, field, problem);
@@ -128,7 +92,8 @@ function httpError(
     endpoint: ctx.key,
     httpStatus: status,
     tmdbStatus,
-    tmdbMessage: tmdbMessage?.slice(0, 300),
+    // Passed whole: TmdbHttpError redacts it before cutting it (cut first, a secret's head leaks).
+    tmdbMessage,
     retryAfterMs: parseRetryAfter(retryAfter, ctx.clock()),
   });
 }

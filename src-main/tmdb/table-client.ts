@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import type { EndpointDef } from '../../src-shared/tmdb/define';
-import { silentLogger } from '../core/log';
-import { abortableSleep, abortReason } from './abort';
-import { buildRequest, buildRequestInFull, type BuiltRequest } from './build-request';
-import { compiledEndpoint, type CompiledEndpoint } from './compiled';
+import { silentLogger } from '../base/log';
+import { compiledEndpoint } from './compiled';
 import { coalescingKey, InFlight } from './coalesce';
 import { TmdbHttpError, TmdbInputError, TmdbSchemaError } from './errors';
 import { RequestLimiter } from './limiter';
-import type { RawArgs } from './parse-args';
 import { deletedStatus, isListDelete, isListDeleteAmbiguous } from './quirks';
-import { backoffDelay, shouldRetry } from './retry-policy';
+import { buildRequest, requestPlan, type BuiltRequest, type RequestPlan } from './request';
 import { CredentialIdentity } from './identity';
-import { quickRequest } from './quick-request';
-import { sendOnce, type AttemptContext } from './send';
-import type { RequestOptions, TmdbClientOptions, TmdbCredentials } from './types';
+import { retryingSend } from './retrying-send';
+import type { AttemptContext } from './send';
+import type { RawArgs, RequestOptions, TmdbClientOptions, TmdbCredentials } from './types';
 
 export type EndpointTable = Readonly<Record<string, EndpointDef>>;
 
@@ -42,7 +39,17 @@ export const DEFAULTS = {
   maxRetryAfterMs: 60_000,
 } as const;
 
+/** One entry of the bound table with what every request to it shares, made on first use. */
+interface Entry {
+  readonly key: string;
+  readonly def: EndpointDef;
+  readonly plan: RequestPlan;
+  readonly attempt: AttemptContext;
+}
+
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const noArgs: RawArgs = Object.freeze({});
+const noOptions: RequestOptions = Object.freeze({});
 
 /**
  * The TMDB client over any endpoint table: build, limit, send, validate, retry, coalesce.
@@ -70,89 +77,46 @@ export function createTableClient<T extends EndpointTable>(
     clock,
     sleep,
   });
+  const send = retryingSend({ limiter, sleep, random, log, settings });
   const inFlight = new InFlight<unknown>();
   const identity = new CredentialIdentity();
   const fixedDefaults = { apiBase: options.apiBase };
-  /** The table's entries by key, compiled on first use: one lookup per request. */
-  const entries = new Map<string, CompiledEndpoint>();
+  /** The table's entries by key, made on first use: one lookup per request. */
+  const entries = new Map<string, Entry>();
 
-  function entry(key: string): CompiledEndpoint | undefined {
-    let compiled = entries.get(key);
-    if (compiled === undefined && Object.hasOwn(table, key)) {
+  function entry(key: string): Entry | undefined {
+    let found = entries.get(key);
+    if (found === undefined && Object.hasOwn(table, key)) {
       const def = table[key];
-      if (def) entries.set(key, (compiled = compiledEndpoint(def)));
+      if (def) entries.set(key, (found = entryOf(key, def)));
     }
-    return compiled;
+    return found;
   }
 
-  /** Sends with the limiter and the retry policy; each attempt takes its own limiter slot. */
-  async function withRetries(
-    key: string,
-    def: EndpointDef,
-    request: BuiltRequest,
-    signal?: AbortSignal,
-    onRetry?: () => void,
-    compiled?: CompiledEndpoint,
-  ): Promise<unknown> {
+  function entryOf(key: string, def: EndpointDef): Entry {
     const attempt: AttemptContext = {
       key,
-      def,
+      response: compiledEndpoint(def).response,
       fetch: fetchFn,
       timeoutMs: settings.timeoutMs,
       clock,
-      signal,
       onNetwork: options.onNetwork,
-      response: compiled?.response,
     };
-    for (let retry = 0; ; retry++) {
-      signal?.throwIfAborted();
-      const release = limiter.tryAcquire() ?? (await limiter.acquire(signal));
-      let failure: unknown;
-      try {
-        return await sendOnce(request, attempt);
-      } catch (error) {
-        failure = error;
-      } finally {
-        release();
-      }
-      if (signal?.aborted) throw abortReason(signal);
-      const waitMs = retryDelay(def, failure, retry);
-      if (waitMs === undefined) {
-        logFailure(key, failure, retry);
-        throw failure;
-      }
-      log.warn('tmdb.retry', { endpoint: key, retry: retry + 1, waitMs, ...describe(failure) });
-      onRetry?.();
-      await abortableSleep(sleep, waitMs, signal);
-    }
-  }
-
-  /** How long to wait before the next try, or `undefined` to give up. */
-  function retryDelay(def: EndpointDef, failure: unknown, retry: number): number | undefined {
-    if (retry >= settings.maxRetries || !shouldRetry(def, failure)) return undefined;
-    const asked = failure instanceof TmdbHttpError ? failure.retryAfterMs : undefined;
-    if (asked === undefined)
-      return backoffDelay(retry, random, settings.backoffBaseMs, settings.backoffCapMs);
-    // A Retry-After of minutes is TMDB saying "not now": the caller hears so instead of hanging.
-    return asked > settings.maxRetryAfterMs ? undefined : asked;
-  }
-
-  function logFailure(key: string, failure: unknown, retry: number): void {
-    if (failure instanceof TmdbHttpError && failure.httpStatus === 404) return; // an answer, not a fault
-    log.warn('tmdb.failed', { endpoint: key, tries: retry + 1, ...describe(failure) });
+    return { key, def, plan: requestPlan(def), attempt };
   }
 
   /** After DELETE /3/list/{id} answered 500/11: the list is gone if a GET says 404. */
   async function confirmListDeleted(
-    key: string,
-    def: EndpointDef,
+    target: Entry,
     args: RawArgs,
     credentials: TmdbCredentials,
     original: TmdbHttpError,
     signal?: AbortSignal,
   ): Promise<unknown> {
+    const { key, def } = target;
     const probe: EndpointDef = {
       ...def,
+      route: `GET ${def.path}`,
       method: 'GET',
       query: z.object({}),
       body: undefined,
@@ -168,16 +132,16 @@ export function createTableClient<T extends EndpointTable>(
       key,
     );
     try {
-      await withRetries(key, probe, request, signal);
+      await send(entryOf(key, probe), request, signal);
     } catch (error) {
-      if (error instanceof TmdbHttpError && error.httpStatus === 404) return listDeleted(key, def);
+      if (error instanceof TmdbHttpError && error.httpStatus === 404) return listDeleted(target);
       if (signal?.aborted) throw error;
     }
     // The list is still there (or we could not tell): the delete failed as TMDB said.
     throw original;
   }
 
-  function listDeleted(key: string, def: EndpointDef): unknown {
+  function listDeleted({ key, def }: Entry): unknown {
     log.info('tmdb.list_delete_confirmed', { endpoint: key });
     const parsed = def.response.safeParse(deletedStatus);
     if (parsed.success) return parsed.data;
@@ -194,28 +158,23 @@ export function createTableClient<T extends EndpointTable>(
    */
   function request(
     key: string,
-    args: RawArgs = {},
-    requestOptions: RequestOptions = {},
+    args: RawArgs = noArgs,
+    requestOptions: RequestOptions = noOptions,
   ): Promise<unknown> {
     try {
-      const compiled = entry(key);
-      if (!compiled) throw new TmdbInputError(key, 'not an endpoint Marquee knows');
-      const def = compiled.def;
+      const target = entry(key);
+      if (!target) throw new TmdbInputError(key, 'not an endpoint Marquee knows');
       const credentials = options.credentials();
       const who = identity.of(credentials);
       const defaults = options.defaults
         ? { ...options.defaults(), apiBase: options.apiBase }
         : fixedDefaults;
-      const built =
-        quickRequest(compiled, args, credentials, defaults) ??
-        buildRequestInFull(def, args, credentials, defaults, key);
+      const built = buildRequest(target.plan, args, credentials, defaults, key);
       const { signal } = requestOptions;
-      if (def.method !== 'GET') return write(key, compiled, built, args, credentials, signal);
+      if (target.def.method !== 'GET') return write(target, built, args, credentials, signal);
       const shareKey = coalescingKey(built, who);
-      if (shareKey === undefined) return withRetries(key, def, built, signal, undefined, compiled);
-      return inFlight.run(shareKey, signal, (shared) =>
-        withRetries(key, def, built, shared, undefined, compiled),
-      );
+      if (shareKey === undefined) return send(target, built, signal);
+      return inFlight.run(shareKey, signal, (shared) => send(target, built, shared));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -223,29 +182,21 @@ export function createTableClient<T extends EndpointTable>(
 
   /** A POST or DELETE: never shared, and a list delete's answers need a second look. */
   async function write(
-    key: string,
-    compiled: CompiledEndpoint,
+    target: Entry,
     built: BuiltRequest,
     args: RawArgs,
     credentials: TmdbCredentials,
     signal: AbortSignal | undefined,
   ): Promise<unknown> {
-    const def = compiled.def;
+    const def = target.def;
     const progress = { retried: false };
     try {
-      return await withRetries(
-        key,
-        def,
-        built,
-        signal,
-        () => {
-          progress.retried = true;
-        },
-        compiled,
-      );
+      return await send(target, built, signal, () => {
+        progress.retried = true;
+      });
     } catch (error) {
       if (error instanceof TmdbHttpError && isListDeleteAmbiguous(def, error)) {
-        return confirmListDeleted(key, def, args, credentials, error, signal);
+        return confirmListDeleted(target, args, credentials, error, signal);
       }
       // An earlier try may have deleted the list before its answer was lost: the retry then finds none.
       if (
@@ -254,25 +205,11 @@ export function createTableClient<T extends EndpointTable>(
         progress.retried &&
         isListDelete(def)
       ) {
-        return listDeleted(key, def);
+        return listDeleted(target);
       }
       throw error;
     }
   }
 
   return { request: request as TableClient<T>['request'] };
-}
-
-function describe(error: unknown): Record<string, unknown> {
-  if (error instanceof TmdbHttpError) {
-    return {
-      code: error.code,
-      httpStatus: error.httpStatus,
-      tmdbStatus: error.tmdbStatus,
-      message: error.message,
-    };
-  }
-  if (error instanceof Error && 'code' in error)
-    return { code: error.code, message: error.message };
-  return { error };
 }

@@ -1,4 +1,4 @@
-import type { Logger } from '../core/log';
+import type { Logger } from '../base/log';
 import type {
   EndpointBody,
   EndpointKey,
@@ -17,6 +17,13 @@ export interface TmdbCredentials {
   sessionId?: string | undefined;
   /** A guest session, which can only rate. */
   guestSessionId?: string | undefined;
+}
+
+/** What a caller passes for one request, before validation: the untyped form of `RequestArgs`. */
+export interface RawArgs {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
 }
 
 export interface RequestArgs<K extends EndpointKey> {

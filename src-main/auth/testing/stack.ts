@@ -1,14 +1,11 @@
 import type { AuthStatus } from '../../../src-shared/ipc/contract';
-import {
-  startCatalogue,
-  type Catalogue,
-  type CatalogueOptions,
-} from '../../../catalogue';
+import { startCatalogue, type Catalogue, type CatalogueOptions } from '../../../catalogue';
 import { memoryStore, type CredentialStore } from '../../credentials';
-import { EventBus } from '../../core/events';
-import { memoryLogger, type Logger } from '../../core/log';
+import { EventBus } from '../../base/events';
+import type { Logger } from '../../base/log';
+import { memoryLogger } from '../../base/testing/memory-logger';
 import { createTmdbClient } from '../../tmdb/client';
-import { createAuthService, type AuthDeps, type AuthService } from './index';
+import { createAuthService, type AuthDeps, type AuthService } from '../auth-service';
 
 /** The auth service wired to a real TMDB client and the local catalogue, as the core wires it. */
 export interface AuthStack {
@@ -39,7 +36,8 @@ export interface AuthStackOptions {
 }
 
 export async function startAuthStack(options: AuthStackOptions = {}): Promise<AuthStack> {
-  const catalogue = options.use ?? (await startCatalogue({ titles: 50, ...options.catalogue }));
+  const catalogue =
+    options.use ?? (await startCatalogue({ titles: 50, messy: false, ...options.catalogue }));
   const store = options.store ?? memoryStore('Tests keep secrets in memory.');
   const log = options.log ?? memoryLogger();
   const now = { ms: Date.now() };
@@ -159,7 +157,7 @@ export async function waitForChange(
   throw new Error('no matching auth.changed event arrived');
 }
 
-/** Awaits a handler's answer that must be a failure and returns its error. */
+/** Awaits an answer that must be a failure and returns its error. */
 export async function failure(
   promise: unknown,
 ): Promise<Error & { code?: string; tmdbStatus?: number }> {

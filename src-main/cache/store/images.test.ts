@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IMAGE_SIZES } from '../../../src-shared/tmdb/image-sizes';
 import { createImageStore, sniffImageType, type ImageFetch, type ImageStore } from './images';
-import { tempCache } from './test-db';
+import { tempCache } from '../testing/temp-cache';
 
 describe('image store', () => {
   let env: Awaited<ReturnType<typeof tempCache>>;
@@ -80,6 +81,14 @@ describe('image store', () => {
   ])('rejects size %s with path %s before touching disk or network', async (size, p) => {
     await expect(store.getOrFetch(size, p, fetch)).rejects.toMatchObject({ code: 'invalid_input' });
     expect(calls).toEqual([]);
+  });
+
+  it('accepts exactly the sizes of the shared TMDB constant', async () => {
+    for (const size of IMAGE_SIZES) await store.getOrFetch(size, '/sized.jpg', fetch);
+    expect(calls).toEqual(IMAGE_SIZES.map((size) => `${size}/sized.jpg`));
+    await expect(store.getOrFetch('w632', '/sized.jpg', fetch)).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
   });
 
   it('types an image by its bytes, not its name, and refuses bytes that are no image', async () => {

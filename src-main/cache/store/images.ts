@@ -2,22 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { IMAGE_SIZES, type ImageSize } from '../../../src-shared/tmdb/image-sizes';
 
-/** TMDB's image sizes (GET /3/configuration lists them); anything else is refused. */
-export const IMAGE_SIZES = [
-  'w45',
-  'w92',
-  'w154',
-  'w185',
-  'w300',
-  'w342',
-  'w500',
-  'w780',
-  'w1280',
-  'h632',
-  'original',
-] as const;
-export type ImageSize = (typeof IMAGE_SIZES)[number];
+// TMDB's image sizes (GET /3/configuration lists them), shared with the demo catalogue; anything
+// else is refused.
+export type { ImageSize } from '../../../src-shared/tmdb/image-sizes';
 
 const PATH_SHAPE = /^\/[A-Za-z0-9_-]+\.(jpg|jpeg|png|svg|webp)$/;
 export const DEFAULT_IMAGE_CAP_BYTES = 500 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIngest, type Ingest } from './ingest';
-import { fixture, tempCache } from './test-db';
+import { fixture, tempCache } from '../testing/temp-cache';
 
 describe('ingest', () => {
   let env: Awaited<ReturnType<typeof tempCache>>;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { extractRecords, type IngestContext } from './extract';
-import type { EpisodeRecord, Extracted, PersonRecord, SeasonRecord, TitleRecord } from './records';
+import { extractRecords, type IngestContext } from '../extract';
+import type { EpisodeRecord, Extracted, PersonRecord, SeasonRecord, TitleRecord } from '../records';
 
 export interface IngestCounts {
   titles: number;

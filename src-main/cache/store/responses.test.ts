@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open';
-import { tempDir } from '../db/test-helpers';
-import { FRESHNESS_MS } from './freshness';
-import { createResponseCache, type ResponseCache } from './store';
+import { openDatabase } from '../../db/open';
+import { tempDir } from '../../db/testing/db-files';
+import { FRESHNESS_MS } from '../freshness';
+import { createResponseCache, type ResponseCache } from './responses';
 
 describe('response cache', () => {
   let tmp: ReturnType<typeof tempDir>;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { assertSafeKey } from './key';
-import { FRESHNESS_MS, isCachedFamily, type CachedFamily } from './freshness';
+import { assertSafeKey } from '../key';
+import { FRESHNESS_MS, isCachedFamily, type CachedFamily } from '../freshness';
 
 export interface CachedResponse {
   body: unknown;
@@ -23,8 +23,10 @@ export interface PutArgs {
 export interface ResponseCache {
   get(key: string, scope?: string): CachedResponse | undefined;
   put(args: PutArgs): void;
-  /** Removes one scope's rows (sign-out). Returns how many went. */
+  /** Removes one scope's rows. Returns how many went. */
   clearScope(scope: string): number;
+  /** Removes the rows of every account scope, keeping public data (sign-out). Returns how many went. */
+  clearAccountScopes(): number;
   /** Removes responses older than the longest freshness window times `factor`. */
   prune(factor?: number): number;
 }
@@ -39,6 +41,7 @@ export function createResponseCache(db: Database.Database, clock: () => number):
      ON CONFLICT (key, scope) DO UPDATE SET family = excluded.family, body = excluded.body, fetched_at = excluded.fetched_at`,
   );
   const deleteScope = db.prepare('DELETE FROM http_responses WHERE scope = ?');
+  const deleteAccountScopes = db.prepare("DELETE FROM http_responses WHERE scope <> ''");
   const deleteOlder = db.prepare('DELETE FROM http_responses WHERE fetched_at < ?');
 
   return {
@@ -47,8 +50,15 @@ export function createResponseCache(db: Database.Database, clock: () => number):
       const row = select.get(key, scope);
       if (!row || !isCachedFamily(row.family)) return undefined;
       const ageMs = Math.max(0, clock() - row.fetched_at);
+      let body: unknown;
+      try {
+        body = JSON.parse(row.body);
+      } catch {
+        // An unreadable copy is a miss, never a failure: the network answers and overwrites it.
+        return undefined;
+      }
       return {
-        body: JSON.parse(row.body) as unknown,
+        body,
         family: row.family,
         fetchedAt: row.fetched_at,
         ageMs,
@@ -60,6 +70,8 @@ export function createResponseCache(db: Database.Database, clock: () => number):
       upsert.run(key, scope, family, JSON.stringify(body), fetchedAt ?? clock());
     },
     clearScope: (scope) => deleteScope.run(scope).changes,
+    // Every account scope, not only the last one: nothing of a signed-out user may stay behind.
+    clearAccountScopes: () => deleteAccountScopes.run().changes,
     prune(factor = 4) {
       return deleteOlder.run(clock() - FRESHNESS_MS.reference * factor).changes;
     },

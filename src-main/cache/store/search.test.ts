@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIngest } from './ingest';
 import { createLocalSearch, matchClass, toFtsQuery } from './search';
-import { fixture, tempCache } from './test-db';
+import { fixture, tempCache } from '../testing/temp-cache';
 
 describe('toFtsQuery', () => {
   it('quotes every token and makes the last one a prefix', () => {

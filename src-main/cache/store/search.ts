@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { SEARCH_ROWID_ID_BITS } from '../db/migrations/cache/003_search_by_popularity';
+import { SEARCH_ROWID_ID_BITS } from '../../db/migrations/cache/003_search_by_popularity';
 
 export type SearchKind = 'movie' | 'tv' | 'person';
 

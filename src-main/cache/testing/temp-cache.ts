@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { openDatabase } from '../db/open';
-import { tempDir } from '../db/test-helpers';
+import { openDatabase } from '../../db/open';
+import { tempDir } from '../../db/testing/db-files';
 
 /** A migrated cache database in a temporary folder, for tests. */
 export async function tempCache(): Promise<{
@@ -24,7 +24,7 @@ export async function tempCache(): Promise<{
   };
 }
 
-const fixturesDir = path.resolve(import.meta.dirname, '../../../shared/tmdb/fixtures');
+const fixturesDir = path.resolve(import.meta.dirname, '../../../../shared/tmdb/fixtures');
 
 /** One recorded TMDB response body. */
 export function fixture(file: string): unknown {

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCatalogue, type Catalogue, type CatalogueOptions } from '../../catalogue';
-import type { EventName } from '../../src-shared/ipc/channels';
-import type { ChannelInput, ChannelOutput, EventPayload } from '../../src-shared/ipc/contract';
-import type { ChannelName } from '../../src-shared/ipc/channels';
-import type { IpcResult } from '../../src-shared/ipc/result';
-import { readTmdbConfig } from './config';
-import { createCore, type CoreOptions, type RunningCore } from './core';
-import { memoryLogger } from './log';
-import { manualTimers } from './timers';
+import { startCatalogue, type Catalogue, type CatalogueOptions } from '../../../catalogue';
+import type { EventName } from '../../../src-shared/ipc/channels';
+import type { ChannelInput, ChannelOutput, EventPayload } from '../../../src-shared/ipc/contract';
+import type { ChannelName } from '../../../src-shared/ipc/channels';
+import type { IpcResult } from '../../../src-shared/ipc/result';
+import { readTmdbConfig } from '../config';
+import { createCore, type CoreOptions, type RunningCore } from '../core';
+import { memoryLogger } from '../../base/testing/memory-logger';
+import { manualTimers } from '../../base/testing/manual-timers';
 
 /** A core on a temporary data folder against the local catalogue, with a settable clock and hand-driven timers. */
 export interface TestCore {
@@ -42,7 +42,8 @@ export async function startTestCore(
   } = {},
 ): Promise<TestCore> {
   const catalogue =
-    options.useCatalogue ?? (await startCatalogue({ titles: 200, ...options.catalogue }));
+    options.useCatalogue ??
+    (await startCatalogue({ titles: 200, messy: false, ...options.catalogue }));
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-core-'));
   const clock = { now: Date.now() };
   const timers = manualTimers();

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { KeytarLike } from './keytar-store';
-import type { SafeStorageLike } from './safe-storage';
+import type { KeytarLike } from '../keytar-store';
+import type { SafeStorageLike } from '../safe-storage';
 
 /**
  * Test doubles. The safeStorage fake really encrypts (AES-256-GCM under a per-instance key), so a

@@ -1,33 +1,16 @@
-import type { z } from 'zod';
-import type { contract } from '../../src-shared/ipc/contract';
-import type { Handlers } from '../ipc/guard';
-import type { Read } from './reads';
-import type { SettingsStore } from './settings';
+import type { BrowseChannel } from '../../../src-shared/ipc/contract';
+import type { HandlerInput, HandlersFor } from '../../../src-shared/ipc/handlers';
+import type { MultiSearch } from '../../cache/multi-search';
+import type { Read } from '../../cache/reads';
+import type { SettingsStore } from '../../settings/settings-store';
 
-export type CatalogueChannels =
-  | 'reference.countries'
-  | 'reference.jobs'
-  | 'reference.genres'
-  | 'reference.watchProviders'
-  | 'browse.trendingTv'
-  | 'browse.topRatedTv'
-  | 'browse.popularPeople'
-  | 'browse.latestPerson'
-  | 'browse.discoverMovies'
-  | 'search.collections'
-  | 'movie.details'
-  | 'movie.recommendations'
-  | 'tv.details'
-  | 'tv.similar'
-  | 'tv.season'
-  | 'tv.episodeCredits'
-  | 'tv.seasonTranslations'
-  | 'tv.episodeGroups'
-  | 'tv.episodeGroup'
-  | 'person.details'
-  | 'person.taggedImages';
+export interface BrowseDeps {
+  read: Read;
+  search: MultiSearch;
+  settings: SettingsStore;
+}
 
-type DiscoverFilters = z.output<(typeof contract)['browse.discoverMovies']['input']>;
+type DiscoverFilters = HandlerInput<'browse.discoverMovies'>;
 
 /** What each details page shows, fetched in one request. */
 export const APPEND = {
@@ -36,11 +19,14 @@ export const APPEND = {
   person: 'combined_credits,images',
 } as const;
 
-/** The browse, search, details and reference channels: each one a cached read of one endpoint. */
-export function catalogueHandlers(
-  read: Read,
-  settings: SettingsStore,
-): Pick<Handlers, CatalogueChannels> {
+/**
+ * The browse, search, details and reference channels: each one a cached read of one endpoint
+ * (multi search adds the local index), once the cache is open.
+ */
+export function browseHandlers(use: () => Promise<BrowseDeps>): HandlersFor<BrowseChannel> {
+  // Waits for start-up, then reads through the cache; keeps each call's endpoint types.
+  const read: Read = async (key, args, context) => (await use()).read(key, args, context);
+  const settings = async (): Promise<SettingsStore> => (await use()).settings;
   return {
     'reference.countries': async () => {
       const { data, meta } = await read('GET /3/configuration/countries');
@@ -55,7 +41,7 @@ export function catalogueHandlers(
     'reference.watchProviders': async ({ region }) => {
       const [providers, regions] = await Promise.all([
         read('GET /3/watch/providers/movie', {
-          query: { watch_region: region ?? settings.get().region },
+          query: { watch_region: region ?? (await settings()).get().region },
         }),
         read('GET /3/watch/providers/regions'),
       ]);
@@ -71,12 +57,13 @@ export function catalogueHandlers(
       read('GET /3/tv/top_rated', { query: { page } }, { mediaType: 'tv' }),
     'browse.popularPeople': ({ page }) => read('GET /3/person/popular', { query: { page } }),
     'browse.latestPerson': () => read('GET /3/person/latest', {}, { mediaType: 'person' }),
-    'browse.discoverMovies': (filters) =>
+    'browse.discoverMovies': async (filters) =>
       read(
         'GET /3/discover/movie',
-        { query: discoverQuery(filters, settings) },
+        { query: discoverQuery(filters, await settings()) },
         { mediaType: 'movie' },
       ),
+    'search.multi': async (input) => (await use()).search(input),
     'search.collections': ({ query, page }) =>
       read('GET /3/search/collection', { query: { query, page } }),
     'movie.details': ({ id }) =>

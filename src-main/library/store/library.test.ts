@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCollectionReader } from './collection';
-import { tempLibrary } from './test-library';
+import { createCollectionReader } from './collections';
+import { tempLibrary } from '../testing/temp-library';
 
 describe('library', () => {
   let env: Awaited<ReturnType<typeof tempLibrary>>;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { redact } from '../../src-shared/redact';
+import { redact } from '../../../src-shared/redact';
 import {
+  decodeOp,
   itemKey,
   toOp,
   userChange,
@@ -9,8 +10,8 @@ import {
   type OutboxOp,
   type RatingTarget,
   type UserChangeInput,
-} from './changes';
-import { collapse, type NetOp, type OpenEntry } from './collapse';
+} from '../changes';
+import { collapse, type NetOp, type OpenEntry } from '../collapse';
 import { createMirrorWriter, LibraryInputError } from './mirror';
 
 export type OutboxStatus =
@@ -27,6 +28,14 @@ export interface OutboxEntry {
   nextAttemptAt: number;
 }
 
+/** A stored row that could not be read, set aside instead of stopping start-up or sync. */
+export interface DeadLetter {
+  source: string;
+  key: string;
+  reason: string;
+  foundAt: number;
+}
+
 export interface MirrorEntry {
   mediaType: 'movie' | 'tv';
   mediaId: number;
@@ -34,7 +43,7 @@ export interface MirrorEntry {
   summary?: ItemSummary;
 }
 
-/** A full pull of the account, page by page, as the core assembles it. */
+/** A full pull of the account, page by page, as sync/pull.ts assembles it. */
 export interface MirrorSnapshot {
   watchlist: MirrorEntry[];
   favorites: MirrorEntry[];
@@ -44,8 +53,32 @@ export interface MirrorSnapshot {
     ratedAt?: number;
     summary?: MirrorEntry['summary'];
   }>;
-  lists: Array<{ serverId: number; name: string; description?: string; items: MirrorEntry[] }>;
+  /** A list's items are null when they could not be read: that list keeps the items it had. */
+  lists: Array<{
+    serverId: number;
+    name: string;
+    description?: string;
+    /** The marker of a list Marquee created (list-marker.ts), when its description carries one. */
+    marker?: string | undefined;
+    items: MirrorEntry[] | null;
+  }>;
+  /**
+   * Parts that could not be read (`watchlist:movie`, `rated:episode`, `lists`, `list:<id>`...):
+   * their mirror is kept as it is, never wiped for a failed fetch.
+   */
+  failures?: ReadonlyArray<{ part: string; message: string }>;
 }
+
+/** The mirror's parts as (collection, media type), named as a pull names its failures. */
+const COLLECTION_PARTS = [
+  ['watchlist', 'movie'],
+  ['watchlist', 'tv'],
+  ['favorite', 'movie'],
+  ['favorite', 'tv'],
+  ['rated', 'movie'],
+  ['rated', 'tv'],
+  ['rated', 'episode'],
+] as const;
 
 export interface Library {
   /** Applies the change to the mirror and queues it, in one durable transaction. */
@@ -62,6 +95,12 @@ export interface Library {
   /** Puts failed entries back in the queue (the user pressed "retry"). */
   retryFailed(): number;
   replaceMirror(snapshot: MirrorSnapshot): void;
+  /** Removes every row: mirror, lists and outbox (sign-out). */
+  clearAll(): void;
+  /** Rows set aside because they could not be read, newest first. */
+  deadLetters(): DeadLetter[];
+  /** How many entries have these statuses (without reading them). */
+  count(statuses: readonly OutboxStatus[]): number;
 }
 
 const OPEN: readonly OutboxStatus[] = ['pending', 'in_flight'];
@@ -76,17 +115,6 @@ interface OutboxRow {
   last_error: string | null;
   next_attempt_at: number;
 }
-
-const toEntry = (r: OutboxRow): OutboxEntry => ({
-  seq: r.seq,
-  itemKey: r.item_key,
-  op: JSON.parse(r.op) as OutboxOp,
-  queuedAt: r.queued_at,
-  status: r.status,
-  attempts: r.attempts,
-  lastError: r.last_error,
-  nextAttemptAt: r.next_attempt_at,
-});
 
 export function createLibrary(
   db: Database.Database,
@@ -116,6 +144,63 @@ export function createLibrary(
   const settle = db.prepare(
     'UPDATE outbox SET status = ?, last_error = ?, settled_at = ? WHERE seq = ?',
   );
+  const putIntent = db.prepare(
+    `INSERT INTO local_intents (item_key, seq, op, queued_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (item_key) DO UPDATE SET seq = excluded.seq, op = excluded.op, queued_at = excluded.queued_at`,
+  );
+  const dropIntent = db.prepare('DELETE FROM local_intents WHERE seq = ?');
+  const deadLetter = db.prepare(
+    `INSERT OR IGNORE INTO dead_letters (source, source_key, payload, reason, found_at)
+     VALUES ('outbox', ?, ?, ?, ?)`,
+  );
+  const selectDead = db.prepare<
+    [],
+    { source: string; key: string; reason: string; foundAt: number }
+  >(
+    'SELECT source, source_key AS key, reason, found_at AS foundAt FROM dead_letters ORDER BY id DESC',
+  );
+  // A row that cannot be read is kept (never deleted) but leaves the queue, with the reason shown.
+  const setAside = db.transaction((row: OutboxRow, problem: string) => {
+    const now = clock();
+    deadLetter.run(String(row.seq), row.op, problem, now);
+    settle.run('cancelled', `set aside: ${problem}`, now, row.seq);
+    dropIntent.run(row.seq);
+  });
+  /** Decodes stored rows; a row that cannot be read is set aside and skipped, never thrown. */
+  // A stored op never changes once written, so each row is decoded (and validated) once.
+  const decodedOps = new Map<number, OutboxOp>();
+  const decoded = (rows: OutboxRow[]): Array<{ row: OutboxRow; op: OutboxOp }> => {
+    const good: Array<{ row: OutboxRow; op: OutboxOp }> = [];
+    for (const row of rows) {
+      const known = decodedOps.get(row.seq);
+      if (known) {
+        good.push({ row, op: known });
+        continue;
+      }
+      const result = decodeOp(row.op);
+      if ('op' in result) {
+        decodedOps.set(row.seq, result.op);
+        good.push({ row, op: result.op });
+        continue;
+      }
+      try {
+        setAside(row, result.problem);
+      } catch {
+        // Recording it failed (e.g. a full disk): it is skipped now and set aside on a later read.
+      }
+    }
+    return good;
+  };
+  const toEntry = ({ row: r, op }: { row: OutboxRow; op: OutboxOp }): OutboxEntry => ({
+    seq: r.seq,
+    itemKey: r.item_key,
+    op,
+    queuedAt: r.queued_at,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    nextAttemptAt: r.next_attempt_at,
+  });
   const inFlight = db.prepare(
     "UPDATE outbox SET status = 'in_flight', attempts = attempts + 1 WHERE seq = ?",
   );
@@ -130,7 +215,11 @@ export function createLibrary(
     error: string | null,
   ): void => {
     const now = clock();
-    for (const seq of net.covers) settle.run(seq === net.seq ? winner : others, error, now, seq);
+    for (const seq of net.covers) {
+      settle.run(seq === net.seq ? winner : others, error, now, seq);
+      // A failed change is still the user's intent (it can be retried); a settled one is not.
+      if (winner !== 'failed') dropIntent.run(seq);
+    }
   };
 
   const apply = db.transaction((change: UserChangeInput) => {
@@ -149,7 +238,9 @@ export function createLibrary(
       if (target && target.mediaType !== 'episode')
         mirror.summary(target.mediaType, target.mediaId, summary, now);
     }
-    const seq = Number(append.run(itemKey(op), JSON.stringify(op), now).lastInsertRowid);
+    const text = JSON.stringify(op);
+    const seq = Number(append.run(itemKey(op), text, now).lastInsertRowid);
+    putIntent.run(itemKey(op), seq, text, now);
     return op.type === 'list_create' ? { seq, listId: op.listId } : { seq };
   });
 
@@ -163,7 +254,37 @@ export function createLibrary(
         }>
       ).map((r) => [r.server_id, r.id]),
     );
-    db.exec('DELETE FROM collection_entries; DELETE FROM lists;');
+    const failed = new Set((snapshot.failures ?? []).map((f) => f.part));
+    const createdByMarker = new Map<string, string>();
+    for (const { op } of decoded(selectOpen.all(...OPEN)))
+      if (op.type === 'list_create' && op.marker !== undefined)
+        createdByMarker.set(op.marker, op.listId);
+    const clearPart = db.prepare(
+      'DELETE FROM collection_entries WHERE collection = ? AND media_type = ?',
+    );
+    for (const [collection, mediaType] of COLLECTION_PARTS) {
+      if (!failed.has(`${collection}:${mediaType}`)) clearPart.run(collection, mediaType);
+    }
+    const listsRead = !failed.has('lists');
+    // Items of a list whose page failed are kept and put back after the lists are rebuilt.
+    const keptItems = listsRead
+      ? snapshot.lists
+          .filter((l) => l.items === null)
+          .flatMap(
+            (l) =>
+              db
+                .prepare(
+                  'SELECT list_id, media_type, media_id, added_at FROM list_items WHERE list_id = ?',
+                )
+                .all(localIdOf.get(l.serverId) ?? String(l.serverId)) as Array<{
+                list_id: string;
+                media_type: string;
+                media_id: number;
+                added_at: number;
+              }>,
+          )
+      : [];
+    if (listsRead) db.exec('DELETE FROM lists;');
     const put = (type: 'watchlist' | 'favorite', e: MirrorEntry): void => {
       mirror.apply(
         { type, mediaType: e.mediaType, mediaId: e.mediaId, on: true },
@@ -182,14 +303,18 @@ export function createLibrary(
       if (r.summary && r.target.mediaType !== 'episode')
         mirror.summary(r.target.mediaType, r.target.mediaId, r.summary, now);
     }
-    for (const list of snapshot.lists) {
-      const id = localIdOf.get(list.serverId) ?? String(list.serverId);
+    for (const list of listsRead ? snapshot.lists : []) {
+      // A list whose creation answer was lost is ours: adopt it under its local id, never twice.
+      const id =
+        localIdOf.get(list.serverId) ??
+        (list.marker === undefined ? undefined : createdByMarker.get(list.marker)) ??
+        String(list.serverId);
       mirror.apply(
         { type: 'list_create', listId: id, name: list.name, description: list.description ?? '' },
         now,
       );
       setServerId(list.serverId, id);
-      for (const item of list.items) {
+      for (const item of list.items ?? []) {
         mirror.apply(
           {
             type: 'list_item',
@@ -203,10 +328,14 @@ export function createLibrary(
         if (item.summary) mirror.summary('movie', item.mediaId, item.summary, now);
       }
     }
+    const restore = db.prepare(
+      'INSERT OR IGNORE INTO list_items (list_id, media_type, media_id, added_at) VALUES (?, ?, ?, ?)',
+    );
+    for (const k of keptItems) restore.run(k.list_id, k.media_type, k.media_id, k.added_at);
     // Unsent local changes stay on top of the server's picture until they are sent.
-    for (const row of selectOpen.all(...OPEN)) {
+    for (const { row, op } of decoded(selectOpen.all(...OPEN))) {
       try {
-        mirror.apply(JSON.parse(row.op) as OutboxOp, row.queued_at);
+        mirror.apply(op, row.queued_at);
       } catch (error) {
         // A queued change to a list the server no longer has: it will fail visibly when sent.
         if (!(error instanceof LibraryInputError)) throw error;
@@ -217,9 +346,9 @@ export function createLibrary(
   return {
     applyUserChange: (change) => apply(change),
     pending() {
-      const open: OpenEntry[] = selectOpen.all(...OPEN).map((r) => ({
+      const open: OpenEntry[] = decoded(selectOpen.all(...OPEN)).map(({ row: r, op }) => ({
         seq: r.seq,
-        op: JSON.parse(r.op) as OutboxOp,
+        op,
         queuedAt: r.queued_at,
         attempts: r.attempts,
       }));
@@ -227,23 +356,22 @@ export function createLibrary(
       if (result.cancelled.length > 0) {
         const now = clock();
         db.transaction(() => {
-          for (const seq of result.cancelled)
+          for (const seq of result.cancelled) {
             settle.run(
               'cancelled',
               'the list was created and deleted before it was sent',
               now,
               seq,
             );
+            dropIntent.run(seq);
+          }
         })();
       }
       return result.send;
     },
     entries: (
       statuses = ['pending', 'in_flight', 'failed', 'sent', 'collapsed', 'superseded', 'cancelled'],
-    ) =>
-      selectStatus(statuses)
-        .all(...statuses)
-        .map(toEntry),
+    ) => decoded(selectStatus(statuses).all(...statuses)).map(toEntry),
     serverListId(listId) {
       const value = serverIdOf.get(listId);
       return typeof value === 'number' ? value : null;
@@ -273,5 +401,19 @@ export function createLibrary(
     replaceMirror: (snapshot) => {
       replace(snapshot);
     },
+    clearAll: db.transaction(() => {
+      decodedOps.clear();
+      db.exec(
+        'DELETE FROM collection_entries; DELETE FROM list_items; DELETE FROM lists; DELETE FROM list_server_ids; DELETE FROM item_summaries; DELETE FROM outbox; DELETE FROM local_intents; DELETE FROM dead_letters;',
+      );
+    }),
+    deadLetters: () => selectDead.all(),
+    count: (statuses) =>
+      db
+        .prepare(
+          `SELECT count(*) FROM outbox WHERE status IN (${statuses.map(() => '?').join(',')})`,
+        )
+        .pluck()
+        .get(...statuses) as number,
   };
 }

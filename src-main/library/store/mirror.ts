@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ItemSummary, OutboxOp, RatingTarget } from './changes';
+import type { ItemSummary, OutboxOp, RatingTarget } from '../changes';
 
 /** Thrown for a change that cannot apply to the mirror (e.g. a list that does not exist); nothing is written. */
 export class LibraryInputError extends Error {

@@ -1,7 +1,15 @@
-import type { IngestContext } from '../cache/extract';
-import type { ItemSummary } from '../library/changes';
-import type { MirrorEntry, MirrorSnapshot } from '../library/library';
-import type { TmdbClient } from '../tmdb/types';
+import type { TmdbClient } from '../../tmdb/types';
+import type { ItemSummary } from '../changes';
+import type { PullFailure } from '../../../src-shared/ipc/contract';
+import { redact } from '../../../src-shared/redact';
+import type { MirrorEntry, MirrorSnapshot } from '../store/library';
+import { markerOf, withoutMarker } from './list-marker';
+
+/** What a page is about, for the cache's title index (the cache's `IngestContext`). */
+interface IngestContext {
+  mediaType?: 'movie' | 'tv' | 'person';
+  seriesId?: number;
+}
 
 /** TMDB pages at most this far; an account larger than 500 pages of 20 is not expected. */
 const MAX_PAGES = 500;
@@ -69,91 +77,104 @@ export async function pullAccount(
       summary: summaryOf(item),
     }));
 
+  const failures: PullFailure[] = [];
+  const part = partReader(failures);
+  const q = (page: number): { params: typeof params; query: typeof query & { page: number } } => ({
+    params,
+    query: { ...query, page },
+  });
+
   const [watchMovies, watchTv, favMovies, favTv, ratedMovies, ratedTv, ratedEpisodes, lists] =
     await Promise.all([
-      all(
-        (page) =>
-          tmdb.request('GET /3/account/{account_id}/watchlist/movies', {
-            params,
-            query: { ...query, page },
-          }),
-        { mediaType: 'movie' },
-      ),
-      all(
-        (page) =>
-          tmdb.request('GET /3/account/{account_id}/watchlist/tv', {
-            params,
-            query: { ...query, page },
-          }),
-        { mediaType: 'tv' },
-      ),
-      all(
-        (page) =>
-          tmdb.request('GET /3/account/{account_id}/favorite/movies', {
-            params,
-            query: { ...query, page },
-          }),
-        { mediaType: 'movie' },
-      ),
-      all(
-        (page) =>
-          tmdb.request('GET /3/account/{account_id}/favorite/tv', {
-            params,
-            query: { ...query, page },
-          }),
-        { mediaType: 'tv' },
-      ),
-      all(
-        (page) =>
-          tmdb.request('GET /3/account/{account_id}/rated/movies', {
-            params,
-            query: { ...query, page },
-          }),
-        { mediaType: 'movie' },
-      ),
-      all(
-        (page) =>
-          tmdb.request('GET /3/account/{account_id}/rated/tv', {
-            params,
-            query: { ...query, page },
-          }),
-        { mediaType: 'tv' },
-      ),
-      all((page) =>
-        tmdb.request('GET /3/account/{account_id}/rated/tv/episodes', {
-          params,
-          query: { ...query, page },
+      part('watchlist:movie', () =>
+        all((p) => tmdb.request('GET /3/account/{account_id}/watchlist/movies', q(p)), {
+          mediaType: 'movie',
         }),
       ),
-      all((page) => tmdb.request('GET /3/account/{account_id}/lists', { params, query: { page } })),
+      part('watchlist:tv', () =>
+        all((p) => tmdb.request('GET /3/account/{account_id}/watchlist/tv', q(p)), {
+          mediaType: 'tv',
+        }),
+      ),
+      part('favorite:movie', () =>
+        all((p) => tmdb.request('GET /3/account/{account_id}/favorite/movies', q(p)), {
+          mediaType: 'movie',
+        }),
+      ),
+      part('favorite:tv', () =>
+        all((p) => tmdb.request('GET /3/account/{account_id}/favorite/tv', q(p)), {
+          mediaType: 'tv',
+        }),
+      ),
+      part('rated:movie', () =>
+        all((p) => tmdb.request('GET /3/account/{account_id}/rated/movies', q(p)), {
+          mediaType: 'movie',
+        }),
+      ),
+      part('rated:tv', () =>
+        all((p) => tmdb.request('GET /3/account/{account_id}/rated/tv', q(p)), {
+          mediaType: 'tv',
+        }),
+      ),
+      part('rated:episode', () =>
+        all((p) => tmdb.request('GET /3/account/{account_id}/rated/tv/episodes', q(p))),
+      ),
+      part('lists', () =>
+        all((page) =>
+          tmdb.request('GET /3/account/{account_id}/lists', { params, query: { page } }),
+        ),
+      ),
     ]);
 
   const listSnapshots: MirrorSnapshot['lists'] = [];
-  for (const list of lists) {
-    const items: Summarized[] = [];
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const body = await tmdb.request('GET /3/list/{list_id}', {
-        params: { list_id: list.id },
-        query: { page },
-      });
-      options.ingest(body, {});
-      items.push(...body.items);
-      if (body.total_pages === undefined || page >= body.total_pages) break;
-    }
+  for (const list of lists ?? []) {
+    const items = await part(`list:${list.id}`, async () => {
+      const found: Summarized[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const body = await tmdb.request('GET /3/list/{list_id}', {
+          params: { list_id: list.id },
+          query: { page },
+        });
+        options.ingest(body, {});
+        found.push(...body.items);
+        if (body.total_pages === undefined || page >= body.total_pages) break;
+      }
+      return found;
+    });
     listSnapshots.push({
       serverId: list.id,
       name: list.name,
-      description: list.description,
-      items: entries('movie', items),
+      description: withoutMarker(list.description),
+      marker: markerOf(list.description),
+      items: items === null ? null : entries('movie', items),
     });
   }
 
   return {
-    watchlist: [...entries('movie', watchMovies), ...entries('tv', watchTv)],
-    favorites: [...entries('movie', favMovies), ...entries('tv', favTv)],
-    rated: ratedEntries(ratedMovies, ratedTv, ratedEpisodes),
+    watchlist: [...entries('movie', watchMovies ?? []), ...entries('tv', watchTv ?? [])],
+    favorites: [...entries('movie', favMovies ?? []), ...entries('tv', favTv ?? [])],
+    rated: ratedEntries(ratedMovies ?? [], ratedTv ?? [], ratedEpisodes ?? []),
     lists: listSnapshots,
+    failures,
   };
+}
+
+/** Reads one part of the account; one that fails is reported and keeps its mirror, never the rest. */
+function partReader(
+  failures: PullFailure[],
+): <T>(name: string, read: () => Promise<T[]>) => Promise<T[] | null> {
+  return async (name, read) => {
+    try {
+      return await read();
+    } catch (error) {
+      failures.push({ part: name, message: failureText(error) });
+      return null;
+    }
+  };
+}
+
+function failureText(error: unknown): string {
+  return redact(error instanceof Error ? error.message : String(error));
 }
 
 type RatedTitle = Summarized & { rating: number };
@@ -219,34 +240,43 @@ export async function pullGuest(
   const params = { guest_session_id: guestSessionId };
   const all = <T>(load: (page: number) => Promise<Page<T>>, context?: IngestContext) =>
     pageThrough(load, options.ingest, context);
+  const failures: PullFailure[] = [];
+  const part = partReader(failures);
   const [movies, shows, episodes] = await Promise.all([
-    all(
-      (page) =>
-        tmdb.request('GET /3/guest_session/{guest_session_id}/rated/movies', {
+    part('rated:movie', () =>
+      all(
+        (page) =>
+          tmdb.request('GET /3/guest_session/{guest_session_id}/rated/movies', {
+            params,
+            query: { page },
+          }),
+        { mediaType: 'movie' },
+      ),
+    ),
+    part('rated:tv', () =>
+      all(
+        (page) =>
+          tmdb.request('GET /3/guest_session/{guest_session_id}/rated/tv', {
+            params,
+            query: { page },
+          }),
+        { mediaType: 'tv' },
+      ),
+    ),
+    part('rated:episode', () =>
+      all((page) =>
+        tmdb.request('GET /3/guest_session/{guest_session_id}/rated/tv/episodes', {
           params,
           query: { page },
         }),
-      { mediaType: 'movie' },
-    ),
-    all(
-      (page) =>
-        tmdb.request('GET /3/guest_session/{guest_session_id}/rated/tv', {
-          params,
-          query: { page },
-        }),
-      { mediaType: 'tv' },
-    ),
-    all((page) =>
-      tmdb.request('GET /3/guest_session/{guest_session_id}/rated/tv/episodes', {
-        params,
-        query: { page },
-      }),
+      ),
     ),
   ]);
   return {
     watchlist: [],
     favorites: [],
     lists: [],
-    rated: ratedEntries(movies, shows, episodes),
+    rated: ratedEntries(movies ?? [], shows ?? [], episodes ?? []),
+    failures,
   };
 }

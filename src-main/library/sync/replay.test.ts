@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserChangeInput } from './changes';
-import { FakeAccount, seeded } from './fake-account';
-import { createSync, type SyncProgress } from './sync';
-import { tempLibrary } from './test-library';
+import type { UserChangeInput } from '../changes';
+import { FakeAccount, seeded } from '../testing/fake-account';
+import { createSync, type SyncProgress } from './replay';
+import { tempLibrary } from '../testing/temp-library';
 
 const noSleep = (): Promise<void> => Promise.resolve();
 

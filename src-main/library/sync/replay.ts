@@ -1,10 +1,13 @@
-import { redact } from '../../src-shared/redact';
-import type { OutboxOp } from './changes';
-import type { NetOp } from './collapse';
-import type { Library } from './library';
+import { redact } from '../../../src-shared/redact';
+import type { OutboxOp } from '../changes';
+import type { NetOp } from '../collapse';
+import type { Library } from '../store/library';
 
-/** An op as sent: list ids resolved to the server's. */
-export type WireOp = OutboxOp & { listServerId?: number };
+/**
+ * An op as sent: list ids resolved to the server's. `uncertain`: an earlier try may have reached
+ * TMDB without its answer reaching us (a list creation is then looked up before it is made again).
+ */
+export type WireOp = OutboxOp & { listServerId?: number; uncertain?: boolean };
 
 export interface SendResult {
   /** For list_create: the id TMDB gave the new list. */
@@ -75,8 +78,8 @@ function sameState(a: OutboxOp, b: OutboxOp): boolean {
  * Replays the outbox to TMDB.
  *
  * - Order: ops go in queue order, collapsed to the last intent per item; every op is a set-state,
- *   so an op repeated after a lost answer changes nothing. (A list creation is the exception:
- *   a connection dropped after TMDB made the list can leave a duplicate list.)
+ *   so an op repeated after a lost answer changes nothing. A list creation is the exception: it
+ *   carries a marker, and a retry first looks for a list with that marker on the account.
  * - Transient errors (offline, timeout, rate_limited, upstream) are retried with exponential
  *   backoff and full jitter, honouring Retry-After; `offline` ends the run at once. After
  *   `attemptsPerRun` tries the op stays queued with its next attempt time and the run ends, so
@@ -170,10 +173,11 @@ export function createSync(options: SyncOptions): { run(): Promise<SyncReport> }
     }
     for (let attempt = 1; ; attempt++) {
       library.markInFlight(net);
+      const uncertain = net.attempts + attempt > 1;
       const wire: WireOp =
         listId !== undefined && op.type !== 'list_create'
-          ? { ...op, listServerId: library.serverListId(listId) ?? -1 }
-          : op;
+          ? { ...op, listServerId: library.serverListId(listId) ?? -1, uncertain }
+          : { ...op, uncertain };
       try {
         const result = await options.send(wire);
         library.markSent(net, result);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seeded } from '../library/fake-account';
-import { startTestCore, type TestCore } from '../core/test-core';
+import { seeded } from '../testing/fake-account';
+import { startTestCore, type TestCore } from '../../core/testing/core';
 
 /** What the user meant, change by change; the server must end up exactly here. */
 interface Intended {

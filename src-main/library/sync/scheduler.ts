@@ -1,31 +1,37 @@
-import type { OutboxEntryView, SyncStatus } from '../../src-shared/ipc/contract';
-import { redact } from '../../src-shared/redact';
-import type { EventBus } from '../core/events';
-import type { Logger } from '../core/log';
-import type { Timers } from '../core/timers';
-import type { Handlers } from '../ipc/guard';
-import type { OutboxOp } from '../library/changes';
-import type { Library, OutboxEntry } from '../library/library';
-import { createSync, type SyncReport, type WireOp, type SendResult } from '../library/sync';
-import type { AuthService } from './auth';
-import type { LocalTitles } from './local-titles';
+import type {
+  AuthStatus,
+  DeadLetterView,
+  OutboxEntryView,
+  PullFailure,
+  SyncStatus,
+} from '../../../src-shared/ipc/contract';
+import { redact } from '../../../src-shared/redact';
+import { toStorageError } from '../../db/storage-errors';
+import type { EventBus } from '../../base/events';
+import type { Logger } from '../../base/log';
+import type { Timers } from '../../base/timers';
+import type { Library, OutboxEntry } from '../store/library';
+import type { TitleLookup } from '../title-lookup';
+import { outboxView } from './outbox-view';
+import { createSync, type SyncReport, type WireOp, type SendResult } from './replay';
 
 /** While online and signed in, the account is pulled again this often. */
 export const REFRESH_INTERVAL_MS = 10 * 60_000;
 /** Paused runs are resumed this often while changes wait. */
 export const RETRY_INTERVAL_MS = 60_000;
-/** Settled entries shown in `sync.outbox` besides every open and failed one. */
-const RECENT_SETTLED = 50;
 
-export interface SyncServiceDeps {
+export interface SyncSchedulerDeps {
   library: Library;
   send: (op: WireOp) => Promise<SendResult | undefined>;
-  /** Reads the whole account (or a guest's ratings) and replaces the mirror. */
-  pull: () => Promise<void>;
-  authState: () => ReturnType<AuthService['state']>;
+  /**
+   * Reads the whole account (or a guest's ratings) and replaces the mirror; returns the parts that
+   * could not be read (their mirror was kept).
+   */
+  pull: () => Promise<PullFailure[] | undefined>;
+  authState: () => AuthStatus['state'];
   online: () => boolean;
   events: EventBus;
-  titles: LocalTitles;
+  titles: TitleLookup;
   timers: Timers;
   clock: () => number;
   sleep: (ms: number) => Promise<void>;
@@ -33,30 +39,32 @@ export interface SyncServiceDeps {
   log: Logger;
 }
 
-export type SyncChannels = 'sync.now' | 'sync.outbox' | 'sync.retryFailed';
-
-export interface SyncService {
-  handlers: Pick<Handlers, SyncChannels>;
+export interface SyncScheduler {
   /** Sends what waits, when online and signed in; safe to call any time, runs never overlap. */
   kick(): void;
   /** Pushes, then pulls the account (sign-in, the periodic refresh, `sync.now`). */
   refresh(): Promise<SyncStatus>;
   status(): SyncStatus;
+  /** The outbox as the UI lists it, with the status. */
+  outbox(): { entries: OutboxEntryView[]; deadLetters: DeadLetterView[]; status: SyncStatus };
+  /** Puts failed changes back in the queue and sends them when it can. */
+  retryFailed(): SyncStatus;
   /** Resolves when no run is going (shutdown, tests). */
   idle(): Promise<void>;
   close(): void;
 }
 
 /**
- * Replays the outbox through the sync engine (`library/sync.ts`), which owns ordering,
- * collapsing, retries and the conflict rule. This service decides when: after each change while
+ * Replays the outbox through the replay engine (`replay.ts`), which owns ordering, collapsing,
+ * retries and the conflict rule. The scheduler decides when: after each change while
  * online, when the network returns, on `sync.now`, after sign-in, and every ten minutes while
  * online (then also pulling the account). Progress goes out on `sync.status`.
  */
-export function createSyncService(deps: SyncServiceDeps): SyncService {
+export function createSyncScheduler(deps: SyncSchedulerDeps): SyncScheduler {
   let running = false;
   let lastSyncedAt: number | null = null;
   let lastError: string | null = null;
+  let pullFailures: PullFailure[] = [];
   let progress = { total: 0, done: 0, failed: 0 };
   let current: Promise<void> = Promise.resolve();
   /** Set by kicks that arrive while a push runs (an object, so the loop below re-reads it). */
@@ -79,8 +87,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   });
 
   const canSend = (): boolean => !closed && deps.online() && deps.authState() !== 'signed_out';
-  const countOf = (statuses: OutboxEntry['status'][]): number =>
-    deps.library.entries(statuses).length;
+  const countOf = (statuses: OutboxEntry['status'][]): number => deps.library.count(statuses);
 
   function status(): SyncStatus {
     return {
@@ -91,6 +98,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       pending: countOf(['pending', 'in_flight']),
       lastSyncedAt,
       lastError,
+      pullFailures,
     };
   }
 
@@ -111,7 +119,9 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     const next = current.then(job).then(
       () => undefined,
       (error: unknown) => {
-        lastError = redact(error instanceof Error ? error.message : String(error));
+        // A full disk or a busy file reads as such, not as an unexplained failure.
+        const plain = toStorageError(error);
+        lastError = redact(plain instanceof Error ? plain.message : String(plain));
         deps.log.warn('sync.failed', { error });
       },
     );
@@ -145,7 +155,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     await enqueue(async () => {
       await push();
       if (canSend()) {
-        await deps.pull();
+        pullFailures = (await deps.pull()) ?? [];
         lastSyncedAt = deps.clock();
         deps.events.emit('library.changed', {
           collections: ['watchlist', 'favorites', 'rated', 'lists'],
@@ -169,18 +179,19 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   });
 
   return {
-    handlers: {
-      'sync.now': () => refresh(),
-      'sync.outbox': () => ({ entries: outboxView(deps.library, deps.titles), status: status() }),
-      'sync.retryFailed': () => {
-        deps.library.retryFailed();
-        kick();
-        return status();
-      },
-    },
     kick,
     refresh,
     status,
+    outbox: () => ({
+      entries: outboxView(deps.library, deps.titles),
+      deadLetters: deps.library.deadLetters().map((d) => ({ ...d, reason: redact(d.reason) })),
+      status: status(),
+    }),
+    retryFailed: () => {
+      deps.library.retryFailed();
+      kick();
+      return status();
+    },
     idle: async () => {
       // Jobs queued while waiting extend the chain: wait until it stops growing.
       for (let seen = current; ; seen = current) {
@@ -195,50 +206,4 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       stopRetry();
     },
   };
-}
-
-function outboxView(library: Library, titles: LocalTitles): OutboxEntryView[] {
-  const open = library.entries(['pending', 'in_flight', 'failed', 'superseded']);
-  const settled = library.entries(['sent', 'collapsed', 'cancelled']).slice(-RECENT_SETTLED);
-  return [...open, ...settled]
-    .sort((a, b) => a.seq - b.seq)
-    .map((e) => ({
-      seq: e.seq,
-      label: labelOf(e.op, titles),
-      status: e.status,
-      attempts: e.attempts,
-      lastError: e.lastError === null ? null : redact(e.lastError),
-      queuedAt: e.queuedAt,
-      nextAttemptAt: e.nextAttemptAt > 0 ? e.nextAttemptAt : null,
-    }));
-}
-
-/** A sentence for the outbox view, e.g. "Add “Arrival” to the watchlist". */
-export function labelOf(op: OutboxOp, titles: LocalTitles): string {
-  const name = (kind: 'movie' | 'tv', id: number): string => {
-    const title = titles.title(kind, id)?.title;
-    return title ? `“${title}”` : `${kind === 'movie' ? 'movie' : 'series'} ${id}`;
-  };
-  switch (op.type) {
-    case 'watchlist':
-      return `${op.on ? 'Add' : 'Remove'} ${name(op.mediaType, op.mediaId)} ${op.on ? 'to' : 'from'} the watchlist`;
-    case 'favorite':
-      return `${op.on ? 'Add' : 'Remove'} ${name(op.mediaType, op.mediaId)} ${op.on ? 'to' : 'from'} favourites`;
-    case 'rating': {
-      const t = op.target;
-      const what =
-        t.mediaType === 'episode'
-          ? `${name('tv', t.mediaId)} S${t.season}E${t.episode}`
-          : name(t.mediaType, t.mediaId);
-      return op.value === null ? `Remove the rating of ${what}` : `Rate ${what} ${op.value}/10`;
-    }
-    case 'list_create':
-      return `Create the list “${op.name}”`;
-    case 'list_item':
-      return `${op.present ? 'Add' : 'Remove'} ${name('movie', op.mediaId)} ${op.present ? 'to' : 'from'} a list`;
-    case 'list_clear':
-      return 'Clear a list';
-    case 'list_delete':
-      return 'Delete a list';
-  }
 }

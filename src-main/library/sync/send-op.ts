@@ -1,8 +1,28 @@
-import type { SendResult, WireOp } from '../library/sync';
-import type { TmdbClient } from '../tmdb/types';
+import { errorCode } from '../../base/errors';
+import type { TmdbClient } from '../../tmdb/types';
+import { markerOf, withMarker } from './list-marker';
+import type { SendResult, WireOp } from './replay';
 
-const codeOf = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+/** TMDB pages an account's lists by 20; an account with more than 100 pages of lists is not expected. */
+const MAX_LIST_PAGES = 100;
+
+async function findListByMarker(
+  tmdb: TmdbClient,
+  accountId: number,
+  marker: string,
+): Promise<number | null> {
+  for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+    const body = await tmdb.request('GET /3/account/{account_id}/lists', {
+      params: { account_id: accountId },
+      query: { page },
+    });
+    const hit = body.results.find((l) => markerOf(l.description) === marker);
+    if (hit) return hit.id;
+    if (page >= body.total_pages) break;
+  }
+  return null;
+}
+
 const tmdbStatusOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'tmdbStatus' in error
     ? error.tmdbStatus
@@ -51,8 +71,13 @@ export function createSendOp(
         await sendRating(tmdb, op);
         return undefined;
       case 'list_create': {
+        // A lost answer may hide a list TMDB already made: find it by its marker and adopt it.
+        if (op.uncertain && op.marker !== undefined) {
+          const found = await findListByMarker(tmdb, account(), op.marker);
+          if (found !== null) return { listServerId: found };
+        }
         const created = await tmdb.request('POST /3/list', {
-          body: { name: op.name, description: op.description },
+          body: { name: op.name, description: withMarker(op.description, op.marker) },
         });
         return { listServerId: created.list_id };
       }
@@ -79,7 +104,7 @@ export function createSendOp(
         try {
           await tmdb.request('DELETE /3/list/{list_id}', { params: { list_id: listId(op) } });
         } catch (error) {
-          if (codeOf(error) !== 'not_found') throw error;
+          if (errorCode(error) !== 'not_found') throw error;
         }
         return undefined;
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCore, type TestCore } from '../core/test-core';
-import { REFRESH_INTERVAL_MS } from './sync-service';
+import { startTestCore, type TestCore } from '../../core/testing/core';
+import { REFRESH_INTERVAL_MS } from './scheduler';
 
 describe('when the outbox is sent and the account pulled', () => {
   let t: TestCore;

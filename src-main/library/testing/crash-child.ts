@@ -4,8 +4,8 @@
  * The parent kills it with SIGKILL at a random moment.
  */
 import fs from 'node:fs';
-import { openDatabase } from '../db/open';
-import { createLibrary } from './library';
+import { openDatabase } from '../../db/open';
+import { createLibrary } from '../store/library';
 
 const [file, start] = process.argv.slice(2);
 if (!file || !start) throw new Error('usage: crash-child <library.db> <first id>');

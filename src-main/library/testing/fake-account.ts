@@ -1,5 +1,5 @@
-import type { OutboxOp } from './changes';
-import type { SendResult, WireOp } from './sync';
+import type { OutboxOp } from '../changes';
+import type { SendResult, WireOp } from '../sync/replay';
 
 /** A small deterministic PRNG (mulberry32), so a failing fault-injection run can be replayed. */
 export function seeded(seed: number): () => number {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { openDatabase } from '../db/open';
-import { tempDir } from '../db/test-helpers';
-import { createLibrary, type Library } from './library';
+import { openDatabase } from '../../db/open';
+import { tempDir } from '../../db/testing/db-files';
+import { createLibrary, type Library } from '../store/library';
 
 /** A migrated library in a temporary folder, with a settable clock, for tests. */
 export async function tempLibrary(): Promise<{

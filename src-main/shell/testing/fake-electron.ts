@@ -1,8 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { Core, RunningCore } from '../core/core';
-import { EventBus } from '../core/events';
-import { NetworkStatus } from '../core/network';
-import type { Dispatch } from '../ipc/guard';
 
 /**
  * Stand-ins for the Electron objects the shell touches, for unit tests: the Electron binary does
@@ -19,7 +15,7 @@ export class FakeEvent {
   }
 }
 
-export class FakeSession {
+export class FakeSession extends EventEmitter {
   requestHandler:
     | ((
         contents: unknown,
@@ -194,38 +190,28 @@ export function fakeElectronModule(): Record<string, unknown> {
     protocol: new FakeProtocol(),
     safeStorage: { isEncryptionAvailable: () => false },
     shell: new FakeShell(),
+    Notification: FakeNotification,
     contextBridge: { exposeInMainWorld: () => undefined },
     ipcRenderer: new EventEmitter(),
   };
 }
 
-/** A core whose dispatch and close are observable. */
-export function fakeCore(
-  dispatch?: Dispatch,
-): RunningCore & { closeCalls: number; imageRequests: string[] } {
-  const events = new EventBus();
-  const core = {
-    closeCalls: 0,
-    imageRequests: [] as string[],
-    ready: Promise.resolve(),
-    serveImage: (urlPath: string) => {
-      core.imageRequests.push(urlPath);
-      return Promise.resolve({
-        status: 200 as const,
-        headers: { 'Content-Type': 'image/png' },
-        body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
-      });
-    },
-    clearAccountData: () => Promise.resolve(),
-    handlers: {} as Core['handlers'],
-    dispatch: dispatch ?? (() => Promise.resolve({ ok: true as const, value: null })),
-    events,
-    network: new NetworkStatus(events, () => 0),
-    tmdb: {} as Core['tmdb'],
-    close: () => {
-      core.closeCalls += 1;
-      return Promise.resolve();
-    },
-  };
-  return core;
+/** Electron's Notification: records what was shown; `click()` plays the user's click. */
+export class FakeNotification extends EventEmitter {
+  static instances: FakeNotification[] = [];
+  static supported = true;
+  shown = false;
+  constructor(readonly options: { title: string; body: string }) {
+    super();
+    FakeNotification.instances.push(this);
+  }
+  static isSupported(): boolean {
+    return FakeNotification.supported;
+  }
+  show(): void {
+    this.shown = true;
+  }
+  click(): void {
+    this.emit('click');
+  }
 }

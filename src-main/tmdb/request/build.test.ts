@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { boolParam } from '../../src-shared/tmdb/define';
-import { endpoints } from '../../src-shared/tmdb/endpoints';
-import { buildRequest } from './build-request';
-import { TmdbAuthRequiredError, TmdbInputError } from './errors';
-import { secrets, testTable as t } from './testing/test-endpoints';
+import { boolParam } from '../../../src-shared/tmdb/define';
+import { endpoints } from '../../../src-shared/tmdb/endpoints';
+import { buildRequest } from './build';
+import { TmdbAuthRequiredError, TmdbInputError } from '../errors';
+import { secrets, testTable as t } from '../testing/test-endpoints';
 
 const base = { apiBase: 'https://api.themoviedb.org' };
 const bearer = { accessToken: secrets.accessToken };

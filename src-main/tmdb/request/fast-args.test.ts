@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { EndpointDef } from '../../src-shared/tmdb/define';
-import { endpoints } from '../../src-shared/tmdb/endpoints';
-import { buildRequest } from './build-request';
-import { compiledEndpoint } from './compiled';
+import type { EndpointDef } from '../../../src-shared/tmdb/define';
+import { endpoints } from '../../../src-shared/tmdb/endpoints';
+import { describeIssue } from '../issues';
+import { testTable } from '../testing/test-endpoints';
+import { buildRequest } from './build';
 import { fastCheck, unsure } from './fast-args';
-import { describeIssue } from './issues';
+import { requestPlan } from './plan';
 import { argSamples } from './testing/arg-samples';
-import { testTable } from './testing/test-endpoints';
 
 const tables: [string, Readonly<Record<string, EndpointDef>>][] = [
   ['the endpoint table', endpoints],
@@ -17,13 +17,13 @@ const tables: [string, Readonly<Record<string, EndpointDef>>][] = [
 describe.each(tables)('quick argument checks over %s', (_name, table) => {
   it.each(Object.keys(table))('%s: the quick answer is always zod’s answer', (key) => {
     const def = table[key] as EndpointDef;
-    const compiled = compiledEndpoint(def);
+    const plan = requestPlan(def);
     let quick = 0;
     let rejected = 0;
     for (const sample of argSamples(def, 400)) {
       for (const [part, schema, fast] of [
-        ['params', def.params, compiled.fastParams],
-        ['query', def.query, compiled.fastQuery],
+        ['params', def.params, plan.fastParams],
+        ['query', def.query, plan.fastQuery],
       ] as const) {
         const input = sample[part];
         const expected = schema.safeParse(input);
@@ -43,9 +43,9 @@ describe.each(tables)('quick argument checks over %s', (_name, table) => {
 });
 
 describe('quick argument checks', () => {
-  const discover = compiledEndpoint(endpoints['GET /3/discover/movie']);
-  const details = compiledEndpoint(endpoints['GET /3/movie/{movie_id}']);
-  const search = compiledEndpoint(endpoints['GET /3/search/multi']);
+  const discover = requestPlan(endpoints['GET /3/discover/movie']);
+  const details = requestPlan(endpoints['GET /3/movie/{movie_id}']);
+  const search = requestPlan(endpoints['GET /3/search/multi']);
 
   it('take the plain numbers and strings of a common call', () => {
     expect(discover.fastQuery?.({ page: 3, sort_by: 'popularity.desc' })).toStrictEqual({

@@ -1,4 +1,4 @@
-import { memoryLogger } from '../../core/log';
+import { memoryLogger } from '../../base/testing/memory-logger';
 import { createTableClient } from '../table-client';
 import type { TmdbClientOptions, TmdbCredentials } from '../types';
 import { recordingFetch, type Responder } from './fake-fetch';

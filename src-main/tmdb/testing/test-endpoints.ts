@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { defineEndpoint, intParam, noParams, pageParam } from '../../../src-shared/tmdb/define';
+import { defineEndpoints, intParam, noParams, pageParam } from '../../../src-shared/tmdb/define';
 import { statusResponse } from '../../../src-shared/tmdb/schemas/status';
 
 /** A small endpoint table shaped like the real one, to test the client's generic behaviour. */
 const movie = z.looseObject({ id: z.number(), title: z.string() });
 
-export const testTable = {
-  'GET /3/movie/{movie_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/movie/{movie_id}',
+export const testTable = defineEndpoints({
+  'GET /3/movie/{movie_id}': {
     params: z.object({ movie_id: intParam }),
     query: z
       .object({ language: z.string().optional(), append_to_response: z.string().optional() })
@@ -19,10 +17,8 @@ export const testTable = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/search/movie': defineEndpoint({
-    method: 'GET',
-    path: '/3/search/movie',
+  },
+  'GET /3/search/movie': {
     params: noParams,
     query: z.object({
       query: z.string().min(1),
@@ -37,10 +33,8 @@ export const testTable = {
     success: [200],
     idempotent: true,
     cache: 'search',
-  }),
-  'GET /3/tv/episode_group/{group_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/tv/episode_group/{group_id}',
+  },
+  'GET /3/tv/episode_group/{group_id}': {
     params: z.object({ group_id: z.string().min(1) }),
     query: noParams,
     body: undefined,
@@ -49,10 +43,8 @@ export const testTable = {
     success: [200],
     idempotent: true,
     cache: 'details',
-  }),
-  'GET /3/account/{account_id}/watchlist/movies': defineEndpoint({
-    method: 'GET',
-    path: '/3/account/{account_id}/watchlist/movies',
+  },
+  'GET /3/account/{account_id}/watchlist/movies': {
     params: z.object({ account_id: intParam }),
     query: z.object({ page: pageParam.optional(), language: z.string().optional() }),
     body: undefined,
@@ -61,10 +53,8 @@ export const testTable = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-  'POST /3/account/{account_id}/watchlist': defineEndpoint({
-    method: 'POST',
-    path: '/3/account/{account_id}/watchlist',
+  },
+  'POST /3/account/{account_id}/watchlist': {
     params: z.object({ account_id: intParam }),
     query: noParams,
     body: z.object({
@@ -77,10 +67,8 @@ export const testTable = {
     success: [200, 201],
     idempotent: false,
     cache: 'none',
-  }),
-  'GET /3/list/{list_id}': defineEndpoint({
-    method: 'GET',
-    path: '/3/list/{list_id}',
+  },
+  'GET /3/list/{list_id}': {
     params: z.object({ list_id: z.union([intParam, z.string().min(1)]) }),
     query: z.object({ page: pageParam.optional(), language: z.string().optional() }),
     body: undefined,
@@ -89,10 +77,8 @@ export const testTable = {
     success: [200],
     idempotent: true,
     cache: 'listing',
-  }),
-  'POST /3/list/{list_id}/clear': defineEndpoint({
-    method: 'POST',
-    path: '/3/list/{list_id}/clear',
+  },
+  'POST /3/list/{list_id}/clear': {
     params: z.object({ list_id: intParam }),
     query: z.object({}),
     body: undefined,
@@ -101,10 +87,8 @@ export const testTable = {
     success: [201],
     idempotent: true,
     cache: 'none',
-  }),
-  'DELETE /3/list/{list_id}': defineEndpoint({
-    method: 'DELETE',
-    path: '/3/list/{list_id}',
+  },
+  'DELETE /3/list/{list_id}': {
     params: z.object({ list_id: intParam }),
     query: noParams,
     body: undefined,
@@ -113,10 +97,8 @@ export const testTable = {
     success: [200],
     idempotent: true,
     cache: 'none',
-  }),
-  'POST /3/movie/{movie_id}/rating': defineEndpoint({
-    method: 'POST',
-    path: '/3/movie/{movie_id}/rating',
+  },
+  'POST /3/movie/{movie_id}/rating': {
     params: z.object({ movie_id: intParam }),
     query: noParams,
     body: z.object({ value: z.number().min(0.5).max(10).multipleOf(0.5) }),
@@ -125,10 +107,8 @@ export const testTable = {
     success: [201],
     idempotent: true,
     cache: 'none',
-  }),
-  'POST /3/authentication/session/new': defineEndpoint({
-    method: 'POST',
-    path: '/3/authentication/session/new',
+  },
+  'POST /3/authentication/session/new': {
     params: noParams,
     query: noParams,
     body: z.object({ request_token: z.string().min(1) }),
@@ -137,10 +117,8 @@ export const testTable = {
     success: [200],
     idempotent: false,
     cache: 'none',
-  }),
-  'DELETE /3/authentication/session': defineEndpoint({
-    method: 'DELETE',
-    path: '/3/authentication/session',
+  },
+  'DELETE /3/authentication/session': {
     params: noParams,
     query: noParams,
     body: z.object({ session_id: z.string().min(1) }),
@@ -149,10 +127,8 @@ export const testTable = {
     success: [200],
     idempotent: true,
     cache: 'none',
-  }),
-  'GET /3/guest_session/{guest_session_id}/rated/movies': defineEndpoint({
-    method: 'GET',
-    path: '/3/guest_session/{guest_session_id}/rated/movies',
+  },
+  'GET /3/guest_session/{guest_session_id}/rated/movies': {
     params: z.object({ guest_session_id: z.string().min(1) }),
     query: z.object({ page: pageParam.optional(), language: z.string().optional() }),
     body: undefined,
@@ -161,8 +137,8 @@ export const testTable = {
     success: [200],
     idempotent: true,
     cache: 'account',
-  }),
-} as const;
+  },
+});
 
 /** Recognisable fake secrets: tests assert none of them ever shows up where it must not. */
 export const secrets = {

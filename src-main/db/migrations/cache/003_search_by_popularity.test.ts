@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalSearch } from '../../../cache/search';
+import { createLocalSearch } from '../../../cache/store/search';
 import { migrate } from '../../migrate';
 import { cache001 } from './001_initial';
 import { cache002 } from './002_images';

@@ -15,11 +15,11 @@ const MAX_ID = 2 ** (SEARCH_ROWID_ID_BITS - 2) - 1;
 const bucketSql = (popularity: string): string =>
   `(CASE WHEN ${popularity} > 0 THEN min(4095, CAST(log2(1 + ${popularity}) * 16 AS INTEGER) + 1) ELSE 0 END)`;
 
-const titleRowid = (row: 'NEW' | 'OLD' | 'titles'): string =>
+export const titleRowid = (row: 'NEW' | 'OLD' | 'titles'): string =>
   `((${bucketSql(`${row}.popularity`)} << ${SEARCH_ROWID_ID_BITS}) | (${row}.id * 4 + (${row}.kind = 'tv')))`;
-const personRowid = (row: 'NEW' | 'OLD' | 'people'): string =>
+export const personRowid = (row: 'NEW' | 'OLD' | 'people'): string =>
   `((${bucketSql(`${row}.popularity`)} << ${SEARCH_ROWID_ID_BITS}) | (${row}.id * 4 + 2))`;
-const indexable = (row: 'NEW' | 'OLD' | 'titles' | 'people'): string =>
+export const indexable = (row: 'NEW' | 'OLD' | 'titles' | 'people'): string =>
   `${row}.id BETWEEN 0 AND ${MAX_ID}`;
 
 /**
@@ -29,7 +29,7 @@ const indexable = (row: 'NEW' | 'OLD' | 'titles' | 'people'): string =>
  * Why: a short query such as `star nig*` matches a large share of a big cache. Ranking every match
  * by bm25 and then sorting them all cost tens of milliseconds at a million titles. With this rowid
  * FTS5 can walk the matches most popular first (`ORDER BY rowid DESC`) and stop after a few
- * hundred, which the search then re-ranks by how well the text matches (src-main/cache/search.ts).
+ * hundred, which the search then re-ranks by how well the text matches (src-main/cache/store/search.ts).
  *
  * Prefixes of 4 letters get their own index too: without it a query ending in a common 4-letter
  * stem merged the postings of every word starting with it (13-17 ms at a million titles; 4-6 ms

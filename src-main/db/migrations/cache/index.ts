@@ -2,6 +2,7 @@ import type { Migration } from '../../migrate';
 import { cache001 } from './001_initial';
 import { cache002 } from './002_images';
 import { cache003 } from './003_search_by_popularity';
+import { cache004 } from './004_search_tuning';
 
 /** Append-only: add the next numbered file at the end. */
-export const cacheMigrations: readonly Migration[] = [cache001, cache002, cache003];
+export const cacheMigrations: readonly Migration[] = [cache001, cache002, cache003, cache004];

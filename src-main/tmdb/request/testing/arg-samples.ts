@@ -1,6 +1,6 @@
-import type { EndpointDef } from '../../../src-shared/tmdb/define';
-import { placeholders } from '../parse-args';
-import { schemaKeys } from '../schema-keys';
+import type { EndpointDef } from '../../../../src-shared/tmdb/define';
+import { schemaKeys } from '../../schema-keys';
+import { placeholders } from '../plan';
 
 /**
  * Arguments for the quick-path equivalence tests: for an entry, many params/query objects mixing

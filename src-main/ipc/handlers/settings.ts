@@ -1,0 +1,11 @@
+import type { SettingsChannel } from '../../../src-shared/ipc/contract';
+import type { HandlersFor } from '../../../src-shared/ipc/handlers';
+import type { SettingsStore } from '../../settings/settings-store';
+
+/** The settings file is read before the databases open, so these answer at once. */
+export function settingsHandlers(settings: SettingsStore): HandlersFor<SettingsChannel> {
+  return {
+    'settings.get': () => settings.get(),
+    'settings.set': (change) => settings.set(change),
+  };
+}

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InboxItemView } from '../../src-shared/ipc/contract';
+import { EventBus } from '../base/events';
+import { memoryLogger } from '../base/testing/memory-logger';
+import { installNotifications, MAX_SEPARATE, type NotifiedWindow } from './notifications';
+import { FakeNotification } from './testing/fake-electron';
+
+vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
+
+/** Lets queued promise callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+function item(id: number, kind: InboxItemView['kind'] = 'episode'): InboxItemView {
+  return {
+    id,
+    kind,
+    mediaId: 1000 + id,
+    season: kind === 'episode' ? 1 : null,
+    episode: kind === 'episode' ? id : null,
+    releaseType: kind === 'release' ? 3 : null,
+    title: `Item ${id}`,
+    body: `Body ${id}`,
+    occurredAt: '2026-11-22',
+    createdAt: 1,
+    readAt: null,
+  };
+}
+
+class Window implements NotifiedWindow {
+  minimized = true;
+  shown = false;
+  focused = false;
+  readonly scripts: string[] = [];
+  readonly webContents = {
+    executeJavaScript: (code: string): Promise<unknown> => {
+      this.scripts.push(code);
+      return Promise.resolve(undefined);
+    },
+  };
+  isDestroyed(): boolean {
+    return false;
+  }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  show(): void {
+    this.shown = true;
+  }
+  focus(): void {
+    this.focused = true;
+  }
+}
+
+function setup(enabled: boolean) {
+  const events = new EventBus();
+  const window = new Window();
+  const stop = installNotifications({
+    events,
+    factory: {
+      isSupported: () => FakeNotification.isSupported(),
+      create: (options) => new FakeNotification(options),
+    },
+    enabled: () => Promise.resolve(enabled),
+    window: () => window,
+    log: memoryLogger(),
+  });
+  return { events, window, stop };
+}
+
+afterEach(() => {
+  FakeNotification.instances = [];
+  FakeNotification.supported = true;
+});
+
+describe('OS notifications for new inbox items', () => {
+  it('shows one notification per new item when the user opted in', async () => {
+    const { events } = setup(true);
+    events.emit('tracking.inbox', { unread: 2, items: [item(1), item(2, 'release')] });
+    await settle();
+    expect(FakeNotification.instances.map((n) => [n.options.title, n.shown])).toEqual([
+      ['Item 1', true],
+      ['Item 2', true],
+    ]);
+  });
+
+  it('shows nothing when the setting is off, or the system has no notifications', async () => {
+    const off = setup(false);
+    off.events.emit('tracking.inbox', { unread: 1, items: [item(1)] });
+    await settle();
+    expect(FakeNotification.instances).toHaveLength(0);
+
+    FakeNotification.supported = false;
+    const unsupported = setup(true);
+    unsupported.events.emit('tracking.inbox', { unread: 1, items: [item(1)] });
+    await settle();
+    expect(FakeNotification.instances).toHaveLength(0);
+  });
+
+  it('sums a burst up in one notification that opens the inbox', async () => {
+    const { events, window } = setup(true);
+    const items = Array.from({ length: MAX_SEPARATE + 2 }, (_, i) => item(i + 1));
+    events.emit('tracking.inbox', { unread: items.length, items });
+    await settle();
+    expect(FakeNotification.instances).toHaveLength(1);
+    expect(FakeNotification.instances[0]?.options.title).toBe('5 new in your Marquee inbox');
+    FakeNotification.instances[0]?.click();
+    expect(window.scripts).toEqual(['location.hash = "#/inbox";']);
+  });
+
+  it('a click brings the window forward and opens the series or the film', async () => {
+    const { events, window } = setup(true);
+    events.emit('tracking.inbox', { unread: 2, items: [item(4), item(7, 'release')] });
+    await settle();
+    FakeNotification.instances[0]?.click();
+    expect(window).toMatchObject({ minimized: false, shown: true, focused: true });
+    FakeNotification.instances[1]?.click();
+    expect(window.scripts).toEqual([
+      'location.hash = "#/tv/1004";',
+      'location.hash = "#/movie/1007";',
+    ]);
+  });
+
+  it('stops listening when uninstalled, and ignores an empty batch', async () => {
+    const { events, stop } = setup(true);
+    events.emit('tracking.inbox', { unread: 0, items: [] });
+    stop();
+    events.emit('tracking.inbox', { unread: 1, items: [item(1)] });
+    await settle();
+    expect(FakeNotification.instances).toHaveLength(0);
+  });
+});

@@ -1,0 +1,99 @@
+import type { EventPayload, InboxItemView } from '../../src-shared/ipc/contract';
+import type { Logger } from '../base/log';
+
+/** The part of Electron's `Notification` the shell uses. */
+export interface ShownNotification {
+  on(event: 'click', listener: () => void): unknown;
+  show(): void;
+}
+
+/** Electron's `Notification` class, narrowed: tests pass a fake. */
+export interface NotificationFactory {
+  isSupported(): boolean;
+  create(options: { title: string; body: string }): ShownNotification;
+}
+
+/** The part of the window a click needs: bring it forward and change its route. */
+export interface NotifiedWindow {
+  isDestroyed(): boolean;
+  isMinimized(): boolean;
+  restore(): void;
+  show(): void;
+  focus(): void;
+  webContents: { executeJavaScript(code: string): Promise<unknown> };
+}
+
+export interface NotificationDeps {
+  events: {
+    on(
+      event: 'tracking.inbox',
+      listener: (payload: EventPayload<'tracking.inbox'>) => void,
+    ): () => void;
+  };
+  factory: NotificationFactory;
+  /** The user's opt-in (Settings → Notifications, `osNotifications`), read at each batch. */
+  enabled: () => Promise<boolean>;
+  window: () => NotifiedWindow | undefined;
+  log: Logger;
+}
+
+/** More new items than this at once become one summary, not a stack of notifications. */
+export const MAX_SEPARATE = 3;
+
+/** The page an item opens: the episode's series or the film. Built from numbers only. */
+export function itemRoute(item: Pick<InboxItemView, 'kind' | 'mediaId'>): string {
+  return `#/${item.kind === 'episode' ? 'tv' : 'movie'}/${Math.trunc(item.mediaId)}`;
+}
+
+const ROUTE = /^#\/(?:tv|movie|inbox)(?:\/\d+)?$/;
+
+/**
+ * OS notifications for new inbox items, when the user opted in. One per item, or one summary for a
+ * burst; a click brings Marquee's window forward and opens the item (the summary opens the inbox).
+ * The route is set through the page's hash, the renderer's own router, and only routes of the form
+ * above are ever sent to the page.
+ */
+export function installNotifications(deps: NotificationDeps): () => void {
+  const open = (route: string): void => {
+    const window = deps.window();
+    if (!window || window.isDestroyed() || !ROUTE.test(route)) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+    window.webContents
+      .executeJavaScript(`location.hash = ${JSON.stringify(route)};`)
+      .catch((error: unknown) => {
+        deps.log.warn('shell.notification_open_failed', { error });
+      });
+  };
+
+  const show = (title: string, body: string, route: string): void => {
+    const notification = deps.factory.create({ title, body });
+    notification.on('click', () => {
+      open(route);
+    });
+    notification.show();
+  };
+
+  return deps.events.on('tracking.inbox', ({ items }) => {
+    if (items.length === 0) return;
+    void deps
+      .enabled()
+      .then((on) => {
+        if (!on || !deps.factory.isSupported()) return;
+        if (items.length <= MAX_SEPARATE) {
+          for (const item of items) show(item.title, item.body, itemRoute(item));
+          return;
+        }
+        const names = items.slice(0, MAX_SEPARATE).map((item) => item.title);
+        show(
+          `${items.length} new in your Marquee inbox`,
+          `${names.join(', ')} and ${items.length - MAX_SEPARATE} more`,
+          '#/inbox',
+        );
+      })
+      .catch((error: unknown) => {
+        deps.log.warn('shell.notifications_failed', { error });
+      });
+  });
+}
