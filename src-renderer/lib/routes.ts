@@ -1,6 +1,19 @@
 /** The sections of the app frame, in navigation order. */
-export const sections = ['browse', 'search', 'lists', 'account', 'settings', 'about'] as const;
+export const sections = [
+  'browse',
+  'search',
+  'upnext',
+  'upcoming',
+  'lists',
+  'account',
+  'settings',
+  'about',
+  'inbox',
+] as const;
 export type Section = (typeof sections)[number];
+
+/** The inbox opens from the bell beside the brand, not from the list of sections. */
+export const listedSections: readonly Section[] = sections.filter((s) => s !== 'inbox');
 
 export const DEFAULT_SECTION: Section = 'browse';
 

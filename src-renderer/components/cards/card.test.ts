@@ -40,3 +40,12 @@ describe('cards', () => {
     });
   });
 });
+
+describe('cards of messy TMDB data', () => {
+  it('names a title TMDB sent without one', () => {
+    expect(movieCard({ id: 1, title: '', original_title: '' }).title).toBe('Untitled film');
+    expect(movieCard({ id: 1, title: '', original_title: 'Alien' }).title).toBe('Alien');
+    expect(cardOf({ id: 2, media_type: 'tv', name: '  ' }).title).toBe('Untitled series');
+    expect(personCard({ id: 3, name: '' }).title).toBe('Unnamed person');
+  });
+});

@@ -43,11 +43,19 @@ interface Loose {
   known_for_department?: string | null | undefined;
 }
 
+/**
+ * The first of `names` with something in it. TMDB sends null or empty names on some titles, and
+ * the schema reads null as empty (src-shared/tmdb/schemas/tolerant.ts), so `??` is not enough.
+ */
+export function firstName(...names: (string | null | undefined)[]): string | undefined {
+  return names.find((name): name is string => typeof name === 'string' && name.trim() !== '');
+}
+
 export function movieCard(item: Loose): Card {
   return {
     kind: 'movie',
     id: item.id,
-    title: item.title ?? item.original_title ?? 'Untitled film',
+    title: firstName(item.title, item.original_title) ?? 'Untitled film',
     subtitle: yearOf(item.release_date),
     rating: formatVote(item.vote_average, item.vote_count),
     imagePath: item.poster_path ?? null,
@@ -59,7 +67,7 @@ export function tvCard(item: Loose): Card {
   return {
     kind: 'tv',
     id: item.id,
-    title: item.name ?? item.original_name ?? 'Untitled series',
+    title: firstName(item.name, item.original_name) ?? 'Untitled series',
     subtitle: yearOf(item.first_air_date),
     rating: formatVote(item.vote_average, item.vote_count),
     imagePath: item.poster_path ?? null,
@@ -71,7 +79,7 @@ export function personCard(item: Loose): Card {
   return {
     kind: 'person',
     id: item.id,
-    title: item.name ?? 'Unnamed person',
+    title: firstName(item.name) ?? 'Unnamed person',
     subtitle: item.known_for_department ?? null,
     rating: null,
     imagePath: item.profile_path ?? null,
@@ -83,7 +91,7 @@ export function collectionCard(item: Loose): Card {
   return {
     kind: 'collection',
     id: item.id,
-    title: item.name ?? item.title ?? item.original_name ?? 'Untitled collection',
+    title: firstName(item.name, item.title, item.original_name) ?? 'Untitled collection',
     subtitle: null,
     rating: null,
     imagePath: item.poster_path ?? null,

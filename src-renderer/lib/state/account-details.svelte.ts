@@ -1,6 +1,6 @@
 import type { ChannelOutput } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
-import { call } from '../../lib/api';
+import { call } from '../api';
 
 export type AccountDetails = ChannelOutput<'account.details'>;
 

@@ -1,6 +1,6 @@
 import type { ChannelInput, ChannelOutput } from '../../../src-shared/ipc/contract';
-import { PagedFeed } from '../../components/ui/paged-feed.svelte';
-import { RemoteValue } from '../../components/ui/remote-value.svelte';
+import { PagedFeed } from './paged-feed.svelte';
+import { RemoteValue } from './remote-value.svelte';
 import { call } from '../api';
 
 type Results<

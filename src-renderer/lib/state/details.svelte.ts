@@ -1,8 +1,8 @@
 import type { ChannelOutput } from '../../../src-shared/ipc/contract';
-import { Memo } from '../../components/ui/memo';
-import { PagedFeed } from '../../components/ui/paged-feed.svelte';
-import { RemoteValue } from '../../components/ui/remote-value.svelte';
-import { TitleActions } from '../../components/ui/title-actions.svelte';
+import { Memo } from '../memo';
+import { PagedFeed } from './paged-feed.svelte';
+import { RemoteValue } from './remote-value.svelte';
+import { TitleActions } from './title-actions.svelte';
 import { call } from '../api';
 
 export type MovieDetails = ChannelOutput<'movie.details'>['data'];

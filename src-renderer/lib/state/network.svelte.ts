@@ -5,7 +5,8 @@ type NetworkPayload = EventPayload<'network.status'>;
 
 /**
  * Whether TMDB is reachable, as the core reports it on `network.status`. The core announces only
- * changes, so until told otherwise Marquee assumes it is online.
+ * changes, so at start the state is asked for once (`network.current`): a page reloaded while
+ * offline must not say Online until the next change.
  */
 export class NetworkState {
   #online = $state(true);
@@ -28,9 +29,19 @@ export class NetworkState {
 
   /** Subscribes to the core's announcements; returns the function that unsubscribes. */
   start(bridge: MarqueeApi): () => void {
-    return bridge.on('network.status', (payload) => {
+    // An announcement that lands before the answer is newer than it, so the answer is dropped.
+    let announced = false;
+    const stop = bridge.on('network.status', (payload) => {
+      announced = true;
       this.apply(payload);
     });
+    void bridge.invoke('network.current').then(
+      (result) => {
+        if (result.ok && !announced) this.apply(result.value);
+      },
+      () => undefined,
+    );
+    return stop;
   }
 
   apply(payload: NetworkPayload): void {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChannelName } from '../../../src-shared/ipc/channels';
 import type { MarqueeApi } from '../../../src-shared/ipc/api';
+import type { IpcResult } from '../../../src-shared/ipc/result';
 import { NetworkState } from './network.svelte';
 
 describe('NetworkState', () => {
@@ -27,5 +29,29 @@ describe('NetworkState', () => {
 
     stop();
     expect(deliver).toBeUndefined();
+  });
+});
+
+describe('NetworkState at start', () => {
+  it('asks network.current, so a reload while offline still says offline', async () => {
+    const bridge: MarqueeApi = {
+      invoke: (channel: ChannelName) =>
+        Promise.resolve(
+          channel === 'network.current'
+            ? {
+                ok: true as const,
+                value: { online: false, since: 3, reason: 'TMDB did not answer' },
+              }
+            : { ok: false as const, error: { code: 'internal' as const, message: 'not used' } },
+          // `never` fits every channel's answer type; the test answers one channel only.
+        ) as Promise<IpcResult<never>>,
+      on: () => () => undefined,
+    };
+    const network = new NetworkState();
+    network.start(bridge);
+    await vi.waitFor(() => {
+      expect(network.label).toBe('Offline');
+    });
+    expect(network.since).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 import type { Provenance } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import type { IpcResult } from '../../../src-shared/ipc/result';
-import { dedupe } from './dedupe';
+import { dedupe } from '../dedupe';
 
 export type FeedStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -11,6 +11,8 @@ export interface PageOf<T> {
   results: T[];
   total_pages: number;
   total_results: number;
+  /** Results the core could not read and left out (src-shared/tmdb/schemas/tolerant.ts). */
+  skipped?: number | undefined;
 }
 
 export type PageReply<T> = IpcResult<{ data: PageOf<T>; meta: Provenance }>;
@@ -31,6 +33,7 @@ export class PagedFeed<T> {
   #status = $state<FeedStatus>('idle');
   #error = $state.raw<IpcError | null>(null);
   #meta = $state.raw<Provenance | null>(null);
+  #skipped = $state(0);
   #sequence = 0;
   readonly #load: (page: number) => Promise<PageReply<T>>;
   readonly #key: (item: T) => string;
@@ -60,6 +63,11 @@ export class PagedFeed<T> {
     return this.#error;
   }
   /** Provenance of the most recent page; a page from the cache marks the whole feed as offline. */
+  /** How many results of the pages shown could not be read: said quietly, never an error. */
+  get skipped(): number {
+    return this.#skipped;
+  }
+
   get meta(): Provenance | null {
     return this.#meta;
   }
@@ -89,6 +97,7 @@ export class PagedFeed<T> {
     if (sequence !== this.#sequence) return;
     if (reply.ok) {
       this.#items = dedupe([], reply.value.data.results, this.#key);
+      this.#skipped = 0;
       this.#apply(reply.value.data, reply.value.meta);
     } else {
       this.#items = [];
@@ -122,6 +131,7 @@ export class PagedFeed<T> {
   seed(data: PageOf<T>, meta: Provenance): void {
     this.#sequence += 1;
     this.#items = dedupe([], data.results, this.#key);
+    this.#skipped = 0;
     this.#apply(data, meta);
   }
 
@@ -134,12 +144,14 @@ export class PagedFeed<T> {
     this.#status = 'idle';
     this.#error = null;
     this.#meta = null;
+    this.#skipped = 0;
   }
 
   #apply(data: PageOf<T>, meta: Provenance): void {
     this.#page = data.page;
     this.#totalPages = data.total_pages;
     this.#totalResults = data.total_results;
+    this.#skipped += data.skipped ?? 0;
     this.#meta = this.#meta?.source === 'cache' && data.page > 1 ? this.#meta : meta;
     this.#status = 'ready';
   }

@@ -122,3 +122,24 @@ describe('PagedFeed', () => {
     expect(ids(feed)).toEqual([5, 20]);
   });
 });
+
+describe('PagedFeed with unreadable results', () => {
+  it('counts the results the core had to leave out, page after page', async () => {
+    const withSkipped = (page: number, skipped: number): PageReply<Item> => {
+      const reply = pageOf(page, [page * 10]);
+      return reply.ok
+        ? { ...reply, value: { ...reply.value, data: { ...reply.value.data, skipped } } }
+        : reply;
+    };
+    const feed = new PagedFeed<Item>(
+      (page) => Promise.resolve(withSkipped(page, page === 1 ? 1 : 2)),
+      (i) => String(i.id),
+    );
+    await feed.reload();
+    expect(feed.skipped).toBe(1);
+    await feed.loadMore();
+    expect(feed.skipped).toBe(3);
+    await feed.reload();
+    expect(feed.skipped).toBe(1);
+  });
+});

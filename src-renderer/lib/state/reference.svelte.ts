@@ -1,6 +1,6 @@
 import type { Country, DepartmentJobs } from '../../../src-shared/tmdb/schemas/reference';
 import { call } from '../api';
-import { RemoteList } from './remote.svelte';
+import { RemoteList } from './remote-list.svelte';
 
 /** TMDB's reference data shown in Settings: countries, and crew departments with their jobs. */
 export class ReferenceData {

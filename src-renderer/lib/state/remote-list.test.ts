@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Provenance } from '../../../src-shared/ipc/contract';
 import type { IpcResult } from '../../../src-shared/ipc/result';
-import { RemoteList } from './remote.svelte';
+import { RemoteList } from './remote-list.svelte';
 
 type Reply = IpcResult<{ items: string[]; meta: Provenance }>;
 

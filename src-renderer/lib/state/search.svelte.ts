@@ -1,5 +1,5 @@
 import type { ChannelOutput, Provenance } from '../../../src-shared/ipc/contract';
-import { PagedFeed } from '../../components/ui/paged-feed.svelte';
+import { PagedFeed } from './paged-feed.svelte';
 import { call } from '../api';
 
 export type MultiResult = ChannelOutput<'search.multi'>['data']['results'][number];
@@ -58,6 +58,10 @@ export class SearchState {
   /** Identifies the latest TMDB search, to know whether the feed applied its answer. */
   #networkSequence = 0;
   #waiting = $state(false);
+  /** A local search is on its way to the core. */
+  #localBusy = false;
+  /** The newest keystroke typed while a local search was on its way: asked next, alone. */
+  #localNext: { generation: number; query: string } | null = null;
 
   readonly results = new PagedFeed<MultiResult>(
     (page) => call('search.multi', { query: this.#sent, page, localOnly: false }),
@@ -149,7 +153,30 @@ export class SearchState {
     this.#clearResults();
   }
 
+  /**
+   * One local search at a time: keystrokes typed while one is on its way are not all sent; only
+   * the newest is, once the answer is in. The core answers calls one after another, so every
+   * superseded query sent would delay the answer to the text actually in the box.
+   */
   async #askLocal(generation: number, query: string): Promise<void> {
+    if (this.#localBusy) {
+      this.#localNext = { generation, query };
+      return;
+    }
+    this.#localBusy = true;
+    try {
+      let next: { generation: number; query: string } | null = { generation, query };
+      while (next !== null) {
+        await this.#answerLocal(next.generation, next.query);
+        next = this.#localNext;
+        this.#localNext = null;
+      }
+    } finally {
+      this.#localBusy = false;
+    }
+  }
+
+  async #answerLocal(generation: number, query: string): Promise<void> {
     const reply = await call('search.multi', { query, page: 1, localOnly: true });
     // A local answer that fails is no loss: TMDB's answer follows and says what went wrong.
     if (!reply.ok) return;
@@ -192,6 +219,7 @@ export class SearchState {
 
   #clearResults(): void {
     this.#waiting = false;
+    this.#localNext = null;
     this.#floor = this.#generation;
     this.#networkSequence += 1;
     this.#local = null;

@@ -56,13 +56,17 @@ describe('SearchState', () => {
     vi.unstubAllGlobals();
   });
 
-  it('asks the local index on every keystroke and TMDB only after a pause in typing', () => {
+  it('asks the local index as you type and TMDB only after a pause in typing', async () => {
     const pending = install();
     const search = new SearchState(200);
     search.setQuery('a');
     search.setQuery('ar');
     search.setQuery('arr');
-    expect(local(pending).map((p) => p.input.query)).toEqual(['a', 'ar', 'arr']);
+    // One local search at a time: "ar" was superseded before "a" answered, so it is never sent.
+    expect(local(pending).map((p) => p.input.query)).toEqual(['a']);
+    answer(local(pending)[0], 'Arrow');
+    await settle();
+    expect(local(pending).map((p) => p.input.query)).toEqual(['a', 'arr']);
     vi.advanceTimersByTime(199);
     expect(remote(pending)).toHaveLength(0);
     vi.advanceTimersByTime(1);
@@ -96,9 +100,10 @@ describe('SearchState', () => {
     search.setQuery('arr');
     vi.advanceTimersByTime(200);
     search.setQuery('arrival');
-    const [arrLocal, arrivalLocal] = local(pending);
-    answer(arrivalLocal, 'Arrival');
-    answer(arrLocal, 'Arrow');
+    // "arrival" is asked once the local answer for "arr" is in.
+    answer(local(pending)[0], 'Arrow');
+    await settle();
+    answer(local(pending)[1], 'Arrival');
     await settle();
     expect(titlesOf(search.instant?.items)).toEqual(['Arrival']);
 
@@ -114,6 +119,26 @@ describe('SearchState', () => {
     expect(search.instant).toBeNull();
     expect(titlesOf(search.results.items)).toEqual(['Arrival']);
     expect(search.resultsQuery).toBe('arrival');
+  });
+
+  it('sends only the newest of the keystrokes typed while a local search was on its way', async () => {
+    const pending = install();
+    const search = new SearchState(200);
+    search.setQuery('m');
+    search.setQuery('mo');
+    search.setQuery('moo');
+    search.setQuery('');
+    search.setQuery('s');
+    search.setQuery('st');
+    answer(local(pending)[0], 'Moon');
+    await settle();
+    // "mo" and "moo" were superseded, and "s" too; the cleared box kept "m"'s answer off screen.
+    expect(local(pending).map((p) => p.input.query)).toEqual(['m', 'st']);
+    expect(search.instant).toBeNull();
+    answer(local(pending)[1], 'Star');
+    await settle();
+    expect(search.instant?.query).toBe('st');
+    expect(titlesOf(search.instant?.items)).toEqual(['Star']);
   });
 
   it('keeps the local results, no longer searching, when TMDB fails', async () => {

@@ -1,4 +1,4 @@
-import { KeySequence, type ShortcutAction } from '../../components/overlay/keymap';
+import { KeySequence, type ShortcutAction } from '../keymap';
 import { router } from './router.svelte';
 
 export type ListTab = 'watchlist' | 'favorites' | 'rated' | 'custom';

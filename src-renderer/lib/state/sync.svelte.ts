@@ -1,5 +1,10 @@
 import type { MarqueeApi } from '../../../src-shared/ipc/api';
-import type { OutboxEntryView, SyncStatus } from '../../../src-shared/ipc/contract';
+import type {
+  DeadLetterView,
+  OutboxEntryView,
+  PullFailure,
+  SyncStatus,
+} from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
 import { coalesce } from '../coalesce';
@@ -15,6 +20,7 @@ const OPEN = new Set<OutboxEntryView['status']>(['pending', 'in_flight', 'failed
 export class SyncState {
   #status = $state.raw<SyncStatus | null>(null);
   #entries = $state.raw<readonly OutboxEntryView[]>([]);
+  #deadLetters = $state.raw<readonly DeadLetterView[]>([]);
   #error = $state.raw<IpcError | null>(null);
   #busy = $state(false);
 
@@ -23,6 +29,10 @@ export class SyncState {
   }
   get entries(): readonly OutboxEntryView[] {
     return this.#entries;
+  }
+  /** Stored changes that could not be read: set aside (kept, not sent), shown with the reason. */
+  get deadLetters(): readonly DeadLetterView[] {
+    return this.#deadLetters;
   }
   get error(): IpcError | null {
     return this.#error;
@@ -33,6 +43,8 @@ export class SyncState {
 
   readonly open = $derived(this.#entries.filter((e) => OPEN.has(e.status)));
   readonly failed = $derived(this.#entries.filter((e) => e.status === 'failed'));
+  /** Parts of the account the last pull could not read (their last copy is kept). */
+  readonly pullFailures: readonly PullFailure[] = $derived(this.#status?.pullFailures ?? []);
 
   /** "Syncing 3 of 12…" while a run goes, "2 changes waiting to sync" while it does not, else null. */
   readonly progressLabel: string | null = $derived.by(() => {
@@ -61,6 +73,7 @@ export class SyncState {
     const result = await call('sync.outbox');
     if (result.ok) {
       this.#entries = result.value.entries;
+      this.#deadLetters = result.value.deadLetters;
       this.#status = result.value.status;
       this.#error = null;
     } else {
@@ -80,6 +93,7 @@ export class SyncState {
   reset(): void {
     this.#status = null;
     this.#entries = [];
+    this.#deadLetters = [];
     this.#error = null;
     this.#busy = false;
   }

@@ -1,6 +1,6 @@
 import type { ChannelOutput, RatingTarget, UserList } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
-import { call } from '../../lib/api';
+import { call } from '../api';
 
 export type LibraryState = ChannelOutput<'library.state'>;
 export type ActionName = 'watchlist' | 'favorite' | 'rate' | 'list';
@@ -18,6 +18,8 @@ export class TitleActions {
   #error = $state.raw<IpcError | null>(null);
   #notice = $state<string | null>(null);
   #sequence = 0;
+  /** Called after a rating is saved; a page uses it to offer marking the title watched. */
+  afterRate: ((value: number) => void) | null = null;
 
   constructor(target: RatingTarget) {
     this.target = target;
@@ -90,9 +92,10 @@ export class TitleActions {
 
   /** Rates 0.5..10 in halves, or clears the rating with null. */
   async rate(value: number | null): Promise<void> {
-    await this.#change('rate', { rating: value }, () =>
+    const done = await this.#change('rate', { rating: value }, () =>
       call('library.rate', { target: this.target, value }),
     );
+    if (done && value !== null) this.afterRate?.(value);
   }
 
   async addToList(list: UserList): Promise<void> {

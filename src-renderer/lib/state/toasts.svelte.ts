@@ -1,4 +1,5 @@
 import type { IpcError } from '../../../src-shared/ipc/errors';
+import { readableError, technicalDetail } from '../errors';
 
 export type ToastKind = 'success' | 'failure';
 
@@ -6,8 +7,17 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
-  /** Extra detail, e.g. the core's error text. */
+  /** A plain sentence under the message, e.g. what to do about a failure. */
   detail: string | null;
+  /** The core's error text, shown only behind a "Details" toggle. */
+  technical: string | null;
+  /** One button beside the message, e.g. Undo; pressing it runs it and dismisses the toast. */
+  action: ToastAction | null;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 /** Long enough to read a sentence; failures stay longer, since they ask the reader to act. */
@@ -31,13 +41,22 @@ export class ToastState {
     return this.#items;
   }
 
-  success(message: string, detail: string | null = null): number {
-    return this.#add('success', message, detail, SUCCESS_MS);
+  success(
+    message: string,
+    detail: string | null = null,
+    action: ToastAction | null = null,
+  ): number {
+    // A toast with an action stays as long as a failure: it has to be read and then reached.
+    return this.#add('success', message, detail, action ? FAILURE_MS : SUCCESS_MS, action);
   }
 
   failure(message: string, error: IpcError | string | null = null): number {
-    const detail = error === null ? null : typeof error === 'string' ? error : error.message;
-    return this.#add('failure', message, detail, FAILURE_MS);
+    // An error from the core reads as one plain sentence; its own text waits behind Details.
+    if (error === null || typeof error === 'string')
+      return this.#add('failure', message, error, FAILURE_MS);
+    const readable = readableError(error);
+    const technical = readable === error.message ? null : technicalDetail(error);
+    return this.#add('failure', message, readable, FAILURE_MS, null, technical);
   }
 
   dismiss(id: number): void {
@@ -54,9 +73,16 @@ export class ToastState {
     this.#nextId = 1;
   }
 
-  #add(kind: ToastKind, message: string, detail: string | null, lifetime: number): number {
+  #add(
+    kind: ToastKind,
+    message: string,
+    detail: string | null,
+    lifetime: number,
+    action: ToastAction | null = null,
+    technical: string | null = null,
+  ): number {
     const id = this.#nextId++;
-    const next = [...this.#items, { id, kind, message, detail }];
+    const next = [...this.#items, { id, kind, message, detail, technical, action }];
     for (const old of next.slice(0, Math.max(0, next.length - MAX_SHOWN))) this.dismiss(old.id);
     this.#items = next.slice(-MAX_SHOWN);
     this.#timers.set(

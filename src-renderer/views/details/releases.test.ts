@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releasesByCountry } from './releases';
+import { certificationOf, releasesByCountry } from './releases';
 
 describe('releasesByCountry', () => {
   const results = [
@@ -38,5 +38,47 @@ describe('releasesByCountry', () => {
       { type: 'Premiere', date: '1 September 2016', certification: null, note: 'Venice' },
       { type: 'Theatrical', date: '11 November 2016', certification: 'PG-13', note: null },
     ]);
+  });
+});
+
+describe('certificationOf', () => {
+  const results = [
+    {
+      iso_3166_1: 'US',
+      release_dates: [
+        {
+          certification: '',
+          iso_639_1: '',
+          note: '',
+          release_date: '2019-01-01T00:00:00.000Z',
+          type: 1,
+        },
+        {
+          certification: 'PG-13',
+          iso_639_1: '',
+          note: '',
+          release_date: '2019-02-01T00:00:00.000Z',
+          type: 3,
+        },
+      ],
+    },
+    {
+      iso_3166_1: 'FR',
+      release_dates: [
+        {
+          certification: ' 12 ',
+          iso_639_1: '',
+          note: '',
+          release_date: '2019-03-01T00:00:00.000Z',
+          type: 3,
+        },
+      ],
+    },
+  ];
+
+  it('takes the region’s first certification, else the US one, else none', () => {
+    expect(certificationOf(results, 'FR')).toBe('12');
+    expect(certificationOf(results, 'DE')).toBe('PG-13');
+    expect(certificationOf([], 'DE')).toBeNull();
   });
 });

@@ -43,3 +43,19 @@ export function releasesByCountry(
     }))
     .sort((a, b) => Number(b.own) - Number(a.own) || a.country.localeCompare(b.country));
 }
+
+/**
+ * The certification to show beside a film's title: the user's region's first non-empty one, else
+ * the United States' (TMDB's most complete), else none.
+ */
+export function certificationOf(
+  results: readonly CountryReleases[],
+  region: string | null,
+): string | null {
+  const pick = (code: string | null): string | null =>
+    results
+      .find((entry) => entry.iso_3166_1 === code)
+      ?.release_dates.map((r) => r.certification.trim())
+      .find(Boolean) ?? null;
+  return pick(region) ?? pick('US');
+}

@@ -1,4 +1,4 @@
-import { cardOf, collectionCard, type Card, type CardKind } from '../../components/ui/card';
+import { cardOf, collectionCard, type Card, type CardKind } from '../../components/cards/card';
 import type { CollectionResult, MultiResult } from '../../lib/state/search.svelte';
 
 export interface ResultRowData {
