@@ -126,7 +126,7 @@ class Samples {
  * (JIT, sockets, compiled schemas) first.
  */
 export async function runClientBenchmarks(): Promise<BenchResult[]> {
-  const catalogue = await startCatalogue({ titles: 2000 });
+  const catalogue = await startCatalogue({ titles: 2000, messy: false });
   try {
     const base = `${catalogue.apiBase}/3`;
     const headers = { Authorization: `Bearer ${catalogue.accessToken}` };
@@ -172,7 +172,9 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
     const ms = (name: string): number => samples[name]?.perRequestMs() ?? Number.NaN;
     const raw = ms('raw');
     const marquee = ms('marquee');
-    const overheadMs = samples.marquee?.pairedOverMs(samples.raw as Samples) ?? Number.NaN;
+    /** µs a client adds to the same request made back to back with raw fetch, in this run. */
+    const overUs = (name: string): number =>
+      (samples[name]?.pairedOverMs(samples.raw as Samples) ?? Number.NaN) * 1000;
     const note = `${ROUNDS} rounds of ${calls.length} loopback GETs, each request's median; Marquee's rate cap raised for the run, validation on`;
     const results: BenchResult[] = [
       {
@@ -183,19 +185,21 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
         note,
       },
       {
+        // For information: the loopback round trip and the catalogue's own work are most of
+        // either side, so the ratio moves with them; the paired overhead below is the budget.
         name: 'client: Marquee per request, ratio to raw fetch',
         unit: 'ratio',
         value: round(marquee / raw),
-        budget: 1.05,
+        budget: null,
         ratio: round(marquee / raw),
         peer: 'raw fetch',
         note: `${round(marquee)} ms vs ${round(raw)} ms; ${note}`,
       },
       {
         name: 'client: Marquee overhead per request over raw fetch, paired',
-        unit: 'ms',
-        value: round(overheadMs),
-        budget: null,
+        unit: 'µs',
+        value: round(overUs('marquee'), 1),
+        budget: 40,
         note: `median difference of the same request made back to back; ${note}`,
       },
     ];
@@ -208,6 +212,14 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
         ratio: round(marquee / ms(peer)),
         peer,
         note: `ratio = Marquee / ${peer}; ${note}`,
+      });
+      results.push({
+        name: `client: ${peer} overhead per request over raw fetch, paired`,
+        unit: 'µs',
+        value: round(overUs(peer), 1),
+        budget: null,
+        peer,
+        note: `the same measure as Marquee's, in the same run; ${note}`,
       });
     }
     results.push(await coalescing(catalogue));

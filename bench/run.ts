@@ -16,6 +16,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   storage: async () => (await import('./storage.bench')).runStorageBenchmarks,
   client: async () => (await import('./client.bench')).runClientBenchmarks,
   renderer: async () => (await import('./renderer.bench')).runRendererBenchmarks,
+  tracking: async () => (await import('./tracking.bench')).runTrackingBenchmarks,
 };
 
 function format(value: number | null | undefined): string {

@@ -4,7 +4,8 @@
  * local index without paging through the catalogue over HTTP for minutes.
  */
 import { join } from 'node:path';
-import { createIngest } from '../src-main/cache/ingest';
+import { createIngest } from '../src-main/cache/store/ingest';
+import { createSearchIndexStore } from '../src-main/cache/store/search-upkeep';
 import { openDatabase } from '../src-main/db/open';
 import type { CatalogueData, TitleCore } from '../catalogue';
 import { movieSummary, tvSummary } from '../catalogue';
@@ -42,6 +43,9 @@ export async function seedCache(dataDir: string, data: CatalogueData): Promise<n
         written += ingest(body, { mediaType: kind }).titles;
       }
     }
+    // As after long use: the idle upkeep has merged the index's segments (writes never do).
+    const index = createSearchIndexStore(db);
+    while (index.merge(1_000));
     return written;
   } finally {
     db.close();

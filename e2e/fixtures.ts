@@ -20,6 +20,18 @@ export interface AppStack {
 export interface AppStackOptions {
   /** Catalogue size; small by default so each stack starts in a blink. */
   titles?: number;
+  /**
+   * Real TMDB's messiness (null names, duplicates, 10,000-character strings, vanished ids).
+   * Off by default so specs can count exact contents; specs about robustness turn it on.
+   */
+  messy?: boolean;
+  /**
+   * The clock of the catalogue and the core (Date.now by default). A fixed start keeps every
+   * generated date, and so every picture of a page, the same from run to run.
+   */
+  now?: () => number;
+  /** The demo account starts with its watchlist and favourites (default: follows `messy`). */
+  demoLibrary?: boolean;
 }
 
 const rendererDir = resolve('out/renderer');
@@ -30,11 +42,17 @@ export async function startAppStack(options: AppStackOptions = {}): Promise<AppS
       `No built renderer in ${rendererDir}: run \`npm run build\` before the browser tests.`,
     );
   }
-  const catalogue = await startCatalogue({ titles: options.titles ?? 200 });
+  const catalogue = await startCatalogue({
+    titles: options.titles ?? 200,
+    messy: options.messy ?? false,
+    now: options.now,
+    ...(options.demoLibrary === undefined ? {} : { demoLibrary: options.demoLibrary }),
+  });
   const opened: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
   const core = createCore({
     dataDir,
+    clock: options.now,
     app: { name: 'Marquee', version: '0.1.0', platform: process.platform },
     tmdb: {
       ...readTmdbConfig({

@@ -46,15 +46,23 @@ describe('window.api.invoke', () => {
     ]);
   });
 
-  it.each(['library.wipe', 'marquee:app.info', '', '__proto__', 'constructor', 42, null])(
-    'answers an unlisted channel (%s) with unknown_channel and sends nothing',
-    async (channel) => {
-      const { ipc, api } = setup();
-      const result = await loose(api).invoke(channel);
-      expect(result).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-      expect(ipc.invoked).toEqual([]);
-    },
-  );
+  it.each([
+    'library.wipe',
+    'marquee:app.info',
+    '',
+    '__proto__',
+    'constructor',
+    42,
+    null,
+    // String() of these throws (no callable toString, no prototype): still an answer as data.
+    { toString: 1 },
+    Object.create(null),
+  ])('answers an unlisted channel (%s) with unknown_channel and sends nothing', async (channel) => {
+    const { ipc, api } = setup();
+    const result = await loose(api).invoke(channel);
+    expect(result).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(ipc.invoked).toEqual([]);
+  });
 });
 
 describe('window.api.on', () => {

@@ -17,7 +17,7 @@ export function createApi(
         ok: false,
         error: {
           code: 'unknown_channel',
-          message: `Unknown channel: ${String(channel).slice(0, 80)}`,
+          message: `Unknown channel: ${shown(channel)}`,
         },
       });
     }
@@ -25,7 +25,7 @@ export function createApi(
   };
 
   const on = (event: unknown, listener: (payload: unknown) => void): (() => void) => {
-    if (!isEventName(event)) throw new TypeError(`Unknown event: ${String(event).slice(0, 80)}`);
+    if (!isEventName(event)) throw new TypeError(`Unknown event: ${shown(event)}`);
     if (typeof listener !== 'function') throw new TypeError('The listener must be a function.');
     const channel = `${IPC_PREFIX}${event}`;
     const forward = (_event: IpcRendererEvent, payload: unknown): void => {
@@ -43,4 +43,9 @@ export function createApi(
   // The generic signatures of MarqueeApi are checked at the call sites in the renderer; here the
   // values cross a process boundary, so the implementation is written against `unknown`.
   return Object.freeze({ invoke, on }) as MarqueeApi;
+}
+
+/** A name for an error text: `String()` of a non-string runs the caller's code, and may throw. */
+function shown(name: unknown): string {
+  return typeof name === 'string' ? name.slice(0, 80) : `(not a string: ${typeof name})`;
 }

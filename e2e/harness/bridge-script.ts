@@ -1,15 +1,20 @@
 import { channelNames, eventNames } from '../../src-shared/ipc/channels';
+import { KEY_HEADER, KEY_PARAM } from './auth';
 
 export const IPC_PATH = '/__marquee/ipc';
 export const EVENTS_PATH = '/__marquee/events';
 export const BRIDGE_PATH = '/__marquee/bridge.js';
-/** The custom header every bridge call sends; see auth.ts. */
-export const BRIDGE_HEADER = 'X-Marquee-Bridge';
+/** Where the page keeps this run's key: sessionStorage, partitioned by origin (port included). */
+export const KEY_STORAGE = 'marquee.bridgeKey';
 
 /**
  * The script that defines `window.api` in the browser harness, the same surface as the Electron
  * preload: only the listed channels and events, results as data (the promise never rejects),
  * listeners given the payload alone. It is plain JavaScript because the browser runs it as is.
+ *
+ * It holds no secret itself: it takes the per-run key from the address the harness printed, drops
+ * it from the address bar (history keeps `/`), keeps it in sessionStorage so a reload still works,
+ * and sends it in a header on each call. See auth.ts for why not a cookie.
  */
 export function bridgeScript(): string {
   return `// Marquee browser bridge: window.api over HTTP, for the browser harness.
@@ -18,19 +23,43 @@ export function bridgeScript(): string {
   const channels = new Set(${JSON.stringify(channelNames)});
   const events = new Set(${JSON.stringify(eventNames)});
   const failure = (code, message) => ({ ok: false, error: { code, message } });
+  // String() of a non-string runs the caller's code (and may throw): name only its type.
+  const shown = (name) =>
+    typeof name === 'string' ? name.slice(0, 80) : '(not a string: ' + typeof name + ')';
   const isResult = (body) => body !== null && typeof body === 'object' && typeof body.ok === 'boolean';
+
+  function takeKey() {
+    const url = new URL(location.href);
+    const fromAddress = url.searchParams.get(${JSON.stringify(KEY_PARAM)});
+    if (fromAddress !== null) {
+      try {
+        sessionStorage.setItem(${JSON.stringify(KEY_STORAGE)}, fromAddress);
+      } catch {
+        // Storage refused (a locked-down profile): the key still lives until this page unloads.
+      }
+      url.searchParams.delete(${JSON.stringify(KEY_PARAM)});
+      history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+      return fromAddress;
+    }
+    try {
+      return sessionStorage.getItem(${JSON.stringify(KEY_STORAGE)}) ?? '';
+    } catch {
+      return '';
+    }
+  }
+  const key = takeKey();
 
   async function invoke(channel, input) {
     if (!channels.has(channel)) {
-      return failure('unknown_channel', 'Unknown channel: ' + String(channel).slice(0, 80));
+      return failure('unknown_channel', 'Unknown channel: ' + shown(channel));
     }
     let response;
     try {
       response = await fetch(${JSON.stringify(IPC_PATH)}, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ${JSON.stringify(BRIDGE_HEADER)}: '1' },
+        headers: { 'Content-Type': 'application/json', ${JSON.stringify(KEY_HEADER)}: key },
         body: JSON.stringify({ channel, input }),
-        credentials: 'same-origin',
+        credentials: 'omit',
         cache: 'no-store',
       });
     } catch {
@@ -49,7 +78,8 @@ export function bridgeScript(): string {
   let source = null;
 
   function connect() {
-    source = new EventSource(${JSON.stringify(EVENTS_PATH)});
+    // EventSource cannot send headers; the URL is same-origin, so the key still goes nowhere else.
+    source = new EventSource(${JSON.stringify(EVENTS_PATH + '?' + KEY_PARAM + '=')} + encodeURIComponent(key));
     for (const name of events) {
       source.addEventListener(name, (message) => {
         let payload;
@@ -70,7 +100,7 @@ export function bridgeScript(): string {
   }
 
   function on(event, listener) {
-    if (!events.has(event)) throw new TypeError('Unknown event: ' + String(event).slice(0, 80));
+    if (!events.has(event)) throw new TypeError('Unknown event: ' + shown(event));
     if (typeof listener !== 'function') throw new TypeError('The listener must be a function.');
     if (source === null) connect();
     let set = listeners.get(event);

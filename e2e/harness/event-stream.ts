@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eventNames } from '../../src-shared/ipc/channels';
-import type { EventBus } from '../../src-main/core/events';
+import type { EventBus } from '../../src-main/base/events';
 
 const HEARTBEAT_MS = 15_000;
 

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCatalogue, type Catalogue } from '../../catalogue';
 import { createCore, type Core, type RunningCore } from '../../src-main/core/core';
 import { readTmdbConfig } from '../../src-main/core/config';
-import { COOKIE_NAME } from './auth';
+import { KEY_HEADER } from './auth';
 import { MAX_IPC_BODY, startHarness, type Harness } from './server';
-import { fakeRendererDir, rawRequest } from './test-support';
+import { fakeRendererDir } from './testing/fake-renderer';
+import { rawRequest } from './testing/raw-request';
 
 let catalogue: Catalogue;
 let core: RunningCore;
@@ -14,10 +15,11 @@ let core: RunningCore;
 const reached: Parameters<Core['dispatch']>[] = [];
 let harness: Harness;
 let dirs: { root: string; rendererDir: string };
-let cookie: string;
+/** This run's key, as the printed address carries it. */
+let key: string;
 
 beforeAll(async () => {
-  catalogue = await startCatalogue({ titles: 50 });
+  catalogue = await startCatalogue({ titles: 50, messy: false });
   dirs = fakeRendererDir();
   core = createCore({
     dataDir: dirs.root,
@@ -40,10 +42,7 @@ beforeAll(async () => {
     rendererDir: dirs.rendererDir,
     serveImage: (path) => core.serveImage(path),
   });
-  const visit = await rawRequest(harness.origin, {
-    path: new URL(harness.url).pathname + new URL(harness.url).search,
-  });
-  cookie = (visit.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  key = new URL(harness.url).searchParams.get('key') ?? '';
 });
 
 afterAll(async () => {
@@ -62,9 +61,8 @@ function call(body: string, headers: Record<string, string> = {}) {
     method: 'POST',
     path: '/__marquee/ipc',
     headers: {
-      Cookie: cookie,
       Origin: harness.origin,
-      'X-Marquee-Bridge': '1',
+      [KEY_HEADER]: key,
       'Content-Type': 'application/json',
       ...headers,
     },
@@ -73,28 +71,23 @@ function call(body: string, headers: Record<string, string> = {}) {
 }
 
 describe('the first visit', () => {
-  it('trades the key in the printed address for an HttpOnly, SameSite=Strict cookie and drops the key from the address', async () => {
+  it('serves the page for the printed address and sets no cookie, which every local port would receive', async () => {
     const url = new URL(harness.url);
     expect(url.searchParams.get('key')).toMatch(/^[0-9a-f]{64}$/);
     const visit = await rawRequest(harness.origin, { path: url.pathname + url.search });
-    expect(visit.status).toBe(303);
-    expect(visit.headers.location).toBe('/');
-    expect(visit.headers['set-cookie']?.[0]).toMatch(
-      new RegExp(`^${COOKIE_NAME}=[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=/$`),
-    );
+    expect(visit.status).toBe(200);
+    expect(visit.headers['set-cookie']).toBeUndefined();
+    expect(visit.body).not.toContain(key);
   });
 
-  it('refuses a wrong key and a page load without the cookie', async () => {
-    expect((await rawRequest(harness.origin, { path: `/?key=${'0'.repeat(64)}` })).status).toBe(
-      403,
-    );
-    const bare = await rawRequest(harness.origin, { path: '/' });
-    expect(bare.status).toBe(403);
-    expect(bare.body).toContain('Open the address');
+  it('refuses a wrong key with a clear word', async () => {
+    const wrong = await rawRequest(harness.origin, { path: `/?key=${'0'.repeat(64)}` });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toContain('not valid for this run');
   });
 
   it('serves the page with the CSP, nosniff and the bridge script ahead of the app', async () => {
-    const page = await rawRequest(harness.origin, { path: '/', headers: { Cookie: cookie } });
+    const page = await rawRequest(harness.origin, { path: '/' });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
@@ -105,6 +98,9 @@ describe('the first visit', () => {
     const script = await rawRequest(harness.origin, { path: '/__marquee/bridge.js' });
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
     expect(script.body).toContain('"reference.countries"');
+    // The script is public: it holds no secret, it reads the key from the page's own address.
+    expect(script.body).not.toContain(key);
+    expect(script.body).toContain(KEY_HEADER);
   });
 });
 
@@ -132,18 +128,50 @@ describe('the IPC bridge', () => {
   });
 
   it.each([
-    ['no cookie', { Cookie: '' }],
-    ['a wrong cookie', { Cookie: `${COOKIE_NAME}=${'a'.repeat(64)}` }],
+    ['no key header', { [KEY_HEADER]: '' }],
+    ['a wrong key', { [KEY_HEADER]: 'a'.repeat(64) }],
     ['a foreign Host (DNS rebinding)', { Host: 'evil.example:80' }],
     ['a foreign Origin', { Origin: 'http://evil.example' }],
     ['another local port as Origin', { Origin: 'http://127.0.0.1:1' }],
-    ['no X-Marquee-Bridge header', { 'X-Marquee-Bridge': '' }],
+    ['a same-site (other port) fetch label', { 'Sec-Fetch-Site': 'same-site' }],
     ['a cross-site fetch label', { 'Sec-Fetch-Site': 'cross-site' }],
   ])('refuses a call with %s (403) before it reaches the core', async (_label, headers) => {
     const res = await call(JSON.stringify({ channel: 'app.info' }), headers);
     expect(res.status).toBe(403);
     expect(res.body).not.toContain('9.9.9');
     expect(reached).toEqual([]);
+  });
+
+  it('refuses the right key carried only in a cookie (cookies reach every local port)', async () => {
+    const res = await call(JSON.stringify({ channel: 'app.info' }), {
+      [KEY_HEADER]: '',
+      Cookie: `marquee_bridge=${key}; key=${key}`,
+    });
+    expect(res.status).toBe(403);
+    expect(reached).toEqual([]);
+  });
+
+  it('refuses the right key sent from a page on another port', async () => {
+    const res = await call(JSON.stringify({ channel: 'app.info' }), {
+      Origin: 'http://127.0.0.1:1',
+      'Sec-Fetch-Site': 'same-site',
+    });
+    expect(res.status).toBe(403);
+    expect(reached).toEqual([]);
+  });
+
+  it.each([
+    ['a channel whose toString is not a function', '{"channel":{"toString":1}}'],
+    [
+      'a channel nested 200,000 arrays deep',
+      `{"channel":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+    ],
+    ['a __proto__ channel', '{"channel":{"__proto__":{"polluted":1}},"input":{"__proto__":1}}'],
+  ])('answers %s with unknown_channel as data, never a 500', async (_label, body) => {
+    const res = await call(body);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('never answers a CORS preflight with permission', async () => {
@@ -220,53 +248,57 @@ describe('images', () => {
     expect(poster).toBeTruthy();
     const res = await rawRequest(harness.origin, {
       path: `/img/w185${poster ?? ''}`,
-      headers: { Cookie: cookie },
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
   });
 
-  it('refuses images to a caller without the cookie', async () => {
+  it.each([
+    ['no fetch label', {}],
+    ['another port (same-site)', { 'Sec-Fetch-Site': 'same-site' }],
+    ['another site', { 'Sec-Fetch-Site': 'cross-site' }],
+  ])('refuses images to a request with %s', async (_label, headers) => {
     const poster = catalogue.data.movies[0]?.posterPath ?? '/x.png';
-    const res = await rawRequest(harness.origin, { path: `/img/w185${poster}` });
+    const res = await rawRequest(harness.origin, { path: `/img/w185${poster}`, headers });
     expect(res.status).toBe(403);
   });
 
   it('rejects a malformed image path with a clear client error', async () => {
     const res = await rawRequest(harness.origin, {
       path: '/img/w185/../../etc/passwd',
-      headers: { Cookie: cookie },
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
     });
     expect([400, 404]).toContain(res.status);
   });
 });
 
 describe('the event stream', () => {
-  it('refuses to stream without the cookie', async () => {
-    const res = await rawRequest(harness.origin, { path: '/__marquee/events' });
-    expect(res.status).toBe(403);
+  it('refuses to stream without the key, or with the key in a cookie only', async () => {
+    expect((await rawRequest(harness.origin, { path: '/__marquee/events' })).status).toBe(403);
+    const cookieOnly = await rawRequest(harness.origin, {
+      path: '/__marquee/events',
+      headers: { Cookie: `marquee_bridge=${key}` },
+    });
+    expect(cookieOnly.status).toBe(403);
   });
 
   it('delivers network.status as it happens', async () => {
     const received = new Promise<string>((resolve, reject) => {
-      const req = httpRequest(
-        `${harness.origin}/__marquee/events`,
-        { headers: { Cookie: cookie } },
-        (res) => {
-          expect(res.statusCode).toBe(200);
-          expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-          let text = '';
-          res.on('data', (chunk: Buffer) => {
-            text += chunk.toString('utf8');
-            if (text.includes(': connected')) core.network.report(false, 'TMDB did not answer');
-            const at = text.indexOf('event: network.status');
-            if (at !== -1 && text.indexOf('\n\n', at) !== -1) {
-              req.destroy();
-              resolve(text.slice(at, text.indexOf('\n\n', at)));
-            }
-          });
-        },
-      );
+      const req = httpRequest(`${harness.origin}/__marquee/events?key=${key}`, {}, (res) => {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (text.includes(': connected')) core.network.report(false, 'TMDB did not answer');
+          const at = text.indexOf('event: network.status');
+          if (at !== -1 && text.indexOf('\n\n', at) !== -1) {
+            req.destroy();
+            resolve(text.slice(at, text.indexOf('\n\n', at)));
+          }
+        });
+      });
       req.on('error', reject);
       req.end();
     });
@@ -281,12 +313,9 @@ describe('the event stream', () => {
 
   it('closes promptly even with a stream open', async () => {
     const other = await startHarness({ core, rendererDir: dirs.rendererDir });
-    const visit = await rawRequest(other.origin, {
-      path: new URL(other.url).pathname + new URL(other.url).search,
-    });
-    const otherCookie = (visit.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+    const otherKey = new URL(other.url).searchParams.get('key') ?? '';
     await new Promise<void>((resolve) => {
-      httpRequest(`${other.origin}/__marquee/events`, { headers: { Cookie: otherCookie } }, () => {
+      httpRequest(`${other.origin}/__marquee/events?key=${otherKey}`, () => {
         resolve();
       })
         .on('error', () => undefined)

@@ -2,15 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Core } from '../../src-main/core/core';
-import { silentLogger, type Logger } from '../../src-main/core/log';
-import { contentSecurityPolicy } from '../../src-main/security/csp';
+import { silentLogger, type Logger } from '../../src-main/base/log';
+import { contentSecurityPolicy } from '../../src-main/base/csp';
 import {
+  KEY_PARAM,
   newSecret,
   refuseBridgeRequest,
-  readCookie,
-  COOKIE_NAME,
+  refuseImageRequest,
   secretMatches,
-  sessionCookie,
   type BridgeGate,
 } from './auth';
 import { BRIDGE_PATH, EVENTS_PATH, IPC_PATH, bridgeScript } from './bridge-script';
@@ -47,9 +46,11 @@ export interface Harness {
 
 /**
  * The browser harness: serves the built renderer and a bridge that carries `window.api` calls over
- * HTTP to the same core the Electron shell uses. Only our page may call it: a per-run secret in an
- * HttpOnly SameSite=Strict cookie, an exact Host (against DNS rebinding), an exact Origin and a
- * custom header on calls (cross-origin pages would need a CORS preflight, never granted).
+ * HTTP to the same core the Electron shell uses. Only our page may call it: the per-run key arrives
+ * in the printed address, the bridge script keeps it in sessionStorage (partitioned by origin, so by
+ * port) and sends it in a custom header on every call (never a cookie: see auth.ts); an exact Host
+ * (against DNS rebinding) and an exact Origin; cross-origin pages would need a CORS preflight,
+ * never granted.
  */
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const log = options.log ?? silentLogger;
@@ -105,33 +106,22 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       send(res, 200, 'text/javascript; charset=utf-8', Buffer.from(bridgeScript()));
       return;
     }
-    if (url.pathname === '/' || url.pathname === '/index.html') return handleIndex(req, res, url);
+    if (url.pathname === '/' || url.pathname === '/index.html') return handleIndex(res, url);
     if (url.pathname.startsWith('/img/')) return handleImage(req, res, url.pathname);
     return handleStatic(res, url.pathname);
   };
 
-  const handleIndex = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-  ): Promise<void> => {
-    const key = url.searchParams.get('key');
-    if (key !== null) {
-      if (!secretMatches(key, secret)) {
-        sendText(
-          res,
-          403,
-          'This key is not valid for this run of Marquee’s harness. Open the address it printed.',
-        );
-        return;
-      }
-      // The key leaves the address bar at once; from here on the cookie carries it.
-      res.writeHead(303, { 'Set-Cookie': sessionCookie(secret), Location: '/' });
-      res.end();
-      return;
-    }
-    if (!secretMatches(readCookie(req, COOKIE_NAME), secret)) {
-      sendText(res, 403, 'Open the address Marquee’s harness printed (it carries this run’s key).');
+  const handleIndex = async (res: ServerResponse, url: URL): Promise<void> => {
+    // The page itself is the public build, like its assets: the key guards the bridge, not the
+    // HTML. The bridge script takes the key from the address (and drops it from the address bar),
+    // so a wrong one is refused here with a clear word rather than as failing calls later.
+    const key = url.searchParams.get(KEY_PARAM);
+    if (key !== null && !secretMatches(key, secret)) {
+      sendText(
+        res,
+        403,
+        'This key is not valid for this run of Marquee’s harness. Open the address it printed.',
+      );
       return;
     }
     const file = await readStaticFile(join(options.rendererDir, 'index.html'));
@@ -151,18 +141,20 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     );
   };
 
-  // Images are the user's cached data: like the bridge, only our page (the cookie) may read them.
+  // Images are the user's cached data: only our own page may read them (see refuseImageRequest).
   const handleImage = async (
     req: IncomingMessage,
     res: ServerResponse,
     pathname: string,
   ): Promise<void> => {
-    if (!options.serveImage || !secretMatches(readCookie(req, COOKIE_NAME), secret)) {
-      sendText(
-        res,
-        options.serveImage ? 403 : 404,
-        options.serveImage ? 'Forbidden.' : 'Not found.',
-      );
+    if (!options.serveImage) {
+      sendText(res, 404, 'Not found.');
+      return;
+    }
+    const refusal = refuseImageRequest(req);
+    if (refusal !== null) {
+      log.warn('harness.refused', { path: '/img', reason: refusal });
+      sendText(res, 403, 'Forbidden.');
       return;
     }
     const reply = await options.serveImage(pathname.slice(1));
@@ -240,6 +232,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       );
       return;
     }
+    // JSON.parse yields plain data (a "__proto__" key is an own property, never a prototype), and
+    // the guard answers every value as data; what it returns is plain data again.
     const input = 'input' in body ? body.input : undefined;
     const result = await options.core.dispatch(body.channel, input, {
       trusted: true,
@@ -266,9 +260,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((error: unknown) => {
       log.error('harness.request_failed', { error });
-      if (!res.headersSent)
-        sendText(res, 500, 'Marquee’s harness failed to answer; the details are in its log.');
-      else res.destroy();
+      if (res.headersSent) res.destroy();
+      // A bridge call always gets a result the page can read, even when the harness itself failed.
+      else if (req.url?.startsWith(IPC_PATH))
+        sendFailure(res, 500, 'internal', 'Marquee’s harness failed to answer this call.');
+      else sendText(res, 500, 'Marquee’s harness failed to answer; the details are in its log.');
     });
   });
 

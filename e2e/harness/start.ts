@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../src-main/core/core';
-import { createLogger } from '../../src-main/core/log';
+import {
+  acquireFolderLock,
+  FolderInUseError,
+  type FolderLock,
+} from '../../src-main/core/folder-lock';
+import { createLogger } from '../../src-main/base/log';
 import { loadKeytar, selectCredentialStore } from '../../src-main/credentials';
 import { resolveTmdbSetup } from '../../src-main/shell/demo';
 import { startHarness } from './server';
@@ -32,6 +37,16 @@ function dataDir(): string {
 
 const setup = await resolveTmdbSetup(process.env, () => import('../../catalogue'));
 const folder = dataDir();
+// One Marquee per data folder, as the app's single-instance lock: two cores on one folder race.
+let lock: FolderLock;
+try {
+  lock = acquireFolderLock(folder);
+} catch (error) {
+  if (!(error instanceof FolderInUseError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  await setup.stop();
+  process.exit(1);
+}
 // The OS keychain when one answers; there is no Electron safeStorage here, so otherwise the
 // session lives in memory for this run (never in a plaintext file).
 const credentials = await selectCredentialStore({ loadKeytar, dataDir: folder, log });
@@ -74,6 +89,7 @@ async function stop(signal: string): Promise<void> {
   log.info('harness.stopping', { signal });
   await harness.close();
   await core.close();
+  lock.release();
   await setup.stop();
   process.exit(0);
 }

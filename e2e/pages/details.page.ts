@@ -26,6 +26,11 @@ export class DetailsScreen {
     return this.library.getByRole('button', { name: /^(Rate|Rated )/ });
   }
 
+  /** The star rating control (an ARIA slider on TMDB's 1–10 scale; arrows move half a star). */
+  rating(title: string): Locator {
+    return this.library.getByRole('slider', { name: `Your rating for ${title}` });
+  }
+
   get pending(): Locator {
     return this.library.getByText('Pending sync');
   }

@@ -1,7 +1,21 @@
 import type { Locator, Page } from '@playwright/test';
 
-export const sectionNames = ['Browse', 'Search', 'Lists', 'Account', 'Settings', 'About'] as const;
+export const sectionNames = [
+  'Browse',
+  'Search',
+  'Up Next',
+  'Upcoming',
+  'Lists',
+  'Account',
+  'Settings',
+  'About',
+] as const;
 export type SectionName = (typeof sectionNames)[number];
+
+/** A section's route id: `Up Next` → `upnext`. */
+export function sectionRoute(name: SectionName): string {
+  return name.toLowerCase().replace(' ', '');
+}
 
 /** The app frame: navigation, main region, status bar. */
 export class AppFrame {
@@ -17,7 +31,7 @@ export class AppFrame {
     this.skipLink = page.getByRole('link', { name: 'Skip to main content' });
   }
 
-  /** Opens the address the harness printed (it sets the session cookie and lands on the app). */
+  /** Opens the address the harness printed (its key goes to the bridge; the app opens). */
   async open(url: string): Promise<void> {
     await this.page.goto(url);
     await this.nav.waitFor();

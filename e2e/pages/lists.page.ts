@@ -26,7 +26,7 @@ export class ListsScreen {
   constructor(readonly page: Page) {
     this.main = page.getByRole('main');
     this.heading = this.main.getByRole('heading', { level: 1, name: 'Lists' });
-    this.emptyTitle = this.main.getByRole('heading', { name: 'Nothing in watchlist, movies yet' });
+    this.emptyTitle = this.main.getByRole('heading', { name: 'Your watchlist has no films yet.' });
     this.rows = this.main.locator('[data-row]');
     this.summary = this.main.locator('[data-summary]');
     this.filterText = this.main.getByRole('searchbox', { name: 'Filter by title' });

@@ -53,9 +53,9 @@ test.describe('a film’s page', () => {
     await expect(details.action('Watchlist')).toHaveAttribute('aria-pressed', 'true');
     await expect(details.pending).toBeVisible();
 
-    // Rating, by keyboard: open the control, move the slider, save.
+    // Rating, by keyboard: open the control, move the stars to the top, save.
     await details.rateButton().click();
-    const slider = details.library.getByRole('slider', { name: `Your rating for ${movie.title}` });
+    const slider = details.rating(movie.title);
     await slider.focus();
     await page.keyboard.press('End');
     await details.library.getByRole('button', { name: 'Save rating' }).click();

@@ -57,7 +57,7 @@ async function answerInBrowser(
   await expect.poll(() => app.opened.length).toBeGreaterThan(0);
   const url = app.opened.at(-1) ?? '';
   expect(url.startsWith(`${app.catalogue.apiBase}/authenticate/`)).toBe(true);
-  // The system browser is not the app's window: a context of its own, without the harness cookie.
+  // The system browser is not the app's window: a context of its own, without the harness's key.
   const context = await page.context().browser()?.newContext();
   if (!context) throw new Error('no browser to open the approval page in');
   const browser = await context.newPage();
