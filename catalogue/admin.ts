@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
 import type { DispatchDeps } from './dispatch';
 import { sendJson } from './dispatch';
 import { invalidApiKey, invalidParameters, notFound } from './errors';
@@ -21,18 +22,40 @@ function readJson(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-/** Turns JSON into fault rules; a `pathPattern` string becomes a RegExp. */
+const trigger = {
+  rate: z.number().min(0).max(1).optional(),
+  next: z.number().int().positive().optional(),
+  every: z.number().int().positive().optional(),
+  path: z.string().optional(),
+  /** Sent as text over JSON; compiled here. */
+  pathPattern: z
+    .string()
+    .max(500)
+    .transform((source) => new RegExp(source))
+    .optional(),
+};
+
+/** One fault rule as the admin route accepts it; every kind of `FaultRule`. */
+const faultRule = z.discriminatedUnion('kind', [
+  z.object({ ...trigger, kind: z.literal('rate_limit'), retryAfter: z.number().optional() }),
+  z.object({
+    ...trigger,
+    kind: z.literal('server_error'),
+    status: z.union([z.literal(500), z.literal(502), z.literal(503)]).optional(),
+  }),
+  z.object({ ...trigger, kind: z.literal('latency'), delayMs: z.number().nonnegative() }),
+  z.object({ ...trigger, kind: z.literal('drop') }),
+  z.object({ ...trigger, kind: z.literal('lost_answer') }),
+]);
+
+/** Turns JSON (an array of rules, or `{ rules }`) into fault rules, or says what is wrong. */
 function toRules(input: unknown): FaultRule[] {
   const list: unknown = Array.isArray(input) ? input : (input as { rules?: unknown } | null)?.rules;
-  if (!Array.isArray(list)) throw new Error('expected an array of fault rules');
-  return list.map((raw: unknown) => {
-    if (typeof raw !== 'object' || raw === null) throw new Error('a fault rule must be an object');
-    const rule = { ...(raw as Record<string, unknown>) };
-    if (!['rate_limit', 'server_error', 'latency', 'drop'].includes(String(rule.kind)))
-      throw new Error(`unknown fault kind ${String(rule.kind)}`);
-    if (typeof rule.pathPattern === 'string') rule.pathPattern = new RegExp(rule.pathPattern);
-    return rule as unknown as FaultRule;
-  });
+  const parsed = z.array(faultRule).safeParse(list);
+  if (!parsed.success) {
+    throw new Error(`expected an array of fault rules: ${parsed.error.issues[0]?.message ?? ''}`);
+  }
+  return parsed.data.map((rule): FaultRule => rule);
 }
 
 /** Moves the clock as a `POST /__admin/clock` body asks: `{ advanceMs }` or `{ now }` (epoch ms or ISO). */

@@ -100,6 +100,15 @@ describe('fault injection', () => {
       (await admin('POST', '/__admin/faults', [{ kind: 'drop', next: 1 }], 'wrong')).status,
     ).toBe(401);
     expect((await admin('POST', '/__admin/faults', [{ kind: 'teleport' }])).status).toBe(422);
+    // A rule of a known kind with a field of the wrong type is refused too, not half-applied.
+    expect(
+      (await admin('POST', '/__admin/faults', [{ kind: 'latency', delayMs: 'slow' }])).status,
+    ).toBe(422);
+    // Every kind the injector knows is accepted through the route, the lost answer included.
+    expect(
+      (await admin('POST', '/__admin/faults', [{ kind: 'lost_answer', next: 1, path: '/nowhere' }]))
+        .status,
+    ).toBe(200);
     expect(
       (
         await admin('POST', '/__admin/faults', [
