@@ -1,3 +1,5 @@
+import type { Timed } from './deadlines';
+
 /** What `addEventListener` takes: a function, or an object with `handleEvent`. */
 type Listener = NonNullable<Parameters<EventTarget['addEventListener']>[1]>;
 
@@ -6,12 +8,12 @@ type Listener = NonNullable<Parameters<EventTarget['addEventListener']>[1]>;
  * own signal, and remembering which of the two it was.
  *
  * Not a Node `AbortController`: its signal is an `EventTarget`, and making one per attempt and
- * having `fetch` follow it cost about 15 µs of a request, more than the rest of the client put
- * together (bench/client.bench.ts). `fetch` follows any object shaped like an `AbortSignal`
- * through `addEventListener` (undici takes third-party signals so), so an attempt's signal is
- * this small object: the abort state and its one or two listeners.
+ * having `fetch` follow it cost about 20 µs of a loopback request, this object about half of
+ * that (bench/client.bench.ts). `fetch` follows any object shaped like an `AbortSignal` through
+ * `addEventListener` (Node's fetch takes third-party signals so), so an attempt's signal is this
+ * small object: the abort state and its one or two listeners.
  */
-export class AttemptSignal implements AbortSignal {
+export class AttemptSignal implements AbortSignal, Timed {
   aborted = false;
   reason: unknown = undefined;
   onabort: ((this: AbortSignal, event: Event) => unknown) | null = null;
@@ -21,6 +23,8 @@ export class AttemptSignal implements AbortSignal {
   deadline = 0;
   /** The attempt is over: its timeout no longer applies. */
   settled = false;
+  /** The attempt that started after this one, while both wait for their deadline. */
+  next: AttemptSignal | undefined = undefined;
   #listeners: Listener[] | undefined;
   #caller: AbortSignal | undefined;
 

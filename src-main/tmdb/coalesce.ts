@@ -38,12 +38,13 @@ export class InFlight<T> {
   /**
    * Joins the run of `key`, or starts it. `start` receives a signal only when the run can be
    * cancelled, which is when every caller so far brought one: a caller without a signal never
-   * leaves, so a run it started is never aborted and needs no controller.
+   * leaves, so a run it started is never aborted and needs no controller. `start` also receives
+   * `settled`, which the run must call once as it settles, before its promise does.
    */
   run(
     key: string,
     signal: AbortSignal | undefined,
-    start: (signal: AbortSignal | undefined) => Promise<T>,
+    start: (signal: AbortSignal | undefined, settled: () => void) => Promise<T>,
   ): Promise<T> {
     signal?.throwIfAborted();
     let group = this.#groups.get(key);
@@ -51,19 +52,19 @@ export class InFlight<T> {
       const controller = signal ? new AbortController() : undefined;
       const started = new Group<T>(controller);
       this.#groups.set(key, started);
-      let run: Promise<T>;
-      try {
-        run = start(controller?.signal);
-      } catch (error) {
-        run = Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-      // The group is forgotten as the run settles, before anyone hears its answer: this is the
-      // first reaction on the run's promise. A caller waits on that promise itself, without the
-      // extra promise and ticks an async wrapper would add.
-      const forget = (): void => {
+      // The group is forgotten as the run settles, before anyone hears its answer: the run calls
+      // `settled` as its last step before its promise settles. A caller waits on that promise
+      // itself, without the extra promise and ticks a wrapper or a second reaction would add.
+      const settled = (): void => {
         if (this.#groups.get(key) === started) this.#groups.delete(key);
       };
-      run.then(forget, forget);
+      let run: Promise<T>;
+      try {
+        run = start(controller?.signal, settled);
+      } catch (error) {
+        settled();
+        run = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
       started.promise = run;
       group = started;
     }

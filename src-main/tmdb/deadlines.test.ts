@@ -5,6 +5,7 @@ function item(log: string[], name: string): Timed & { settled: boolean } {
   return {
     deadline: 0,
     settled: false,
+    next: undefined,
     timeOut() {
       log.push(`${name} at ${Math.round(performance.now() - start)}`);
     },

@@ -4,22 +4,25 @@ export interface Timed {
   deadline: number;
   readonly settled: boolean;
   timeOut(): void;
+  /** The item that joined the queue after this one: the queue is a list through its items. */
+  next: Timed | undefined;
 }
 
 /**
  * The timeouts of attempts that all have the same length, on one timer. With one length,
  * deadlines fall due in the order attempts start, so they form a queue and one timer for its
- * head serves them all. A timer per attempt (setTimeout, then clearTimeout) cost about 5 µs of
+ * head serves them all. A timer per attempt (setTimeout, then clearTimeout) cost a few µs of
  * each request: Node makes and drops its list of timers of that length every time
- * (bench/client.bench.ts). Settled attempts leave the head of the queue as the next one joins.
+ * (bench/client.bench.ts). The queue is linked through its items, so joining it allocates
+ * nothing; settled items leave its head as the next one joins.
  *
  * The timer does not keep the process alive: an attempt in flight holds its connection, which
  * does.
  */
 export class Deadlines {
   readonly #ms: number;
-  #queue: Timed[] = [];
-  #head = 0;
+  #head: Timed | undefined;
+  #tail: Timed | undefined;
   #armed = false;
 
   constructor(ms: number) {
@@ -29,14 +32,33 @@ export class Deadlines {
   /** Times `item` out `ms` from now unless it has settled by then. */
   add(item: Timed): void {
     item.deadline = performance.now() + this.#ms;
+    item.next = undefined;
     this.#dropSettled();
-    this.#queue.push(item);
+    if (this.#tail) this.#tail.next = item;
+    else this.#head = item;
+    this.#tail = item;
     if (!this.#armed) this.#arm(this.#ms);
   }
 
   /** Items still waiting for their deadline (settled ones not yet dropped included). */
   get size(): number {
-    return this.#queue.length - this.#head;
+    let count = 0;
+    for (let item = this.#head; item; item = item.next) count += 1;
+    return count;
+  }
+
+  /** Times out every due item, then waits for the next one. */
+  sweep(): void {
+    this.#armed = false;
+    const now = performance.now();
+    let head = this.#head;
+    while (head && (head.settled || head.deadline <= now)) {
+      if (!head.settled) head.timeOut();
+      head = this.#unlink(head);
+    }
+    this.#head = head;
+    if (head) this.#arm(head.deadline - now);
+    else this.#tail = undefined;
   }
 
   #arm(ms: number): void {
@@ -44,35 +66,18 @@ export class Deadlines {
     setTimeout(sweep, Math.max(1, Math.ceil(ms)), this).unref();
   }
 
-  /** Times out every due item, then waits for the next one. */
-  sweep(): void {
-    this.#armed = false;
-    const now = performance.now();
-    const queue = this.#queue;
-    while (this.#head < queue.length) {
-      const item = queue[this.#head];
-      if (item && !item.settled) {
-        if (item.deadline > now) break;
-        item.timeOut();
-      }
-      this.#head += 1;
-    }
-    this.#dropSettled();
-    const next = this.#queue[this.#head];
-    if (next) this.#arm(next.deadline - now);
+  #dropSettled(): void {
+    let head = this.#head;
+    while (head?.settled) head = this.#unlink(head);
+    this.#head = head;
+    if (!head) this.#tail = undefined;
   }
 
-  #dropSettled(): void {
-    const queue = this.#queue;
-    while (this.#head < queue.length && queue[this.#head]?.settled) this.#head += 1;
-    if (this.#head === queue.length) {
-      queue.length = 0;
-      this.#head = 0;
-    } else if (this.#head > 1024 && this.#head * 2 > queue.length) {
-      // Now and then rather than `shift()` each one, which copies the array.
-      this.#queue = queue.slice(this.#head);
-      this.#head = 0;
-    }
+  /** The item after `item`, with `item` cut loose so it holds nothing alive. */
+  #unlink(item: Timed): Timed | undefined {
+    const next = item.next;
+    item.next = undefined;
+    return next;
   }
 }
 

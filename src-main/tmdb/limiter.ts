@@ -52,11 +52,25 @@ export class RequestLimiter {
    * `undefined` (then `acquire` queues it). Spares the common uncontended case a promise.
    */
   tryAcquire(): (() => void) | undefined {
-    if (this.#queue.length > 0 || this.#inFlight >= this.#options.maxConcurrency) return undefined;
+    return this.tryStart() ? this.#releaser() : undefined;
+  }
+
+  /**
+   * `tryAcquire` for a caller that ends its slot with `finish()` itself, exactly once: no
+   * release function is made. The client's first try of each request takes this way.
+   */
+  tryStart(): boolean {
+    if (this.#queue.length > 0 || this.#inFlight >= this.#options.maxConcurrency) return false;
     const now = this.#options.clock();
-    if (!this.#windowHasRoom(now)) return undefined;
+    if (!this.#windowHasRoom(now)) return false;
     this.#start(now);
-    return this.#releaser();
+    return true;
+  }
+
+  /** Ends a slot taken with `tryStart`. */
+  finish(): void {
+    this.#inFlight -= 1;
+    this.#pump();
   }
 
   /** Resolves with a release function once the request may start; rejects if the signal aborts first. */
@@ -118,8 +132,7 @@ export class RequestLimiter {
     return () => {
       if (released) return;
       released = true;
-      this.#inFlight -= 1;
-      this.#pump();
+      this.finish();
     };
   }
 

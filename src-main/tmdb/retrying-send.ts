@@ -29,12 +29,17 @@ export interface RetryingSendDeps {
   readonly settings: RetrySettings;
 }
 
-/** Sends a built request under the limiter, and tries again as the retry policy says. */
+/**
+ * Sends a built request under the limiter, and tries again as the retry policy says.
+ * `onRetry` hears of each retry; `onSettled` is called once, as the request settles and before
+ * its promise does, so whoever waits on that promise finds it already done.
+ */
 export type RetryingSend = (
   target: SendTarget,
   request: BuiltRequest,
   signal: AbortSignal | undefined,
   onRetry?: () => void,
+  onSettled?: () => void,
 ) => Promise<unknown>;
 
 export function retryingSend({
@@ -45,29 +50,42 @@ export function retryingSend({
   settings,
 }: RetryingSendDeps): RetryingSend {
   /**
-   * The first try, when the limiter has room at once, is the attempt's own promise and one
-   * reaction: no async wrapper and no loop. Anything else (a queue, a retry, an aborted caller)
-   * takes `retrying`. Each attempt takes its own limiter slot.
+   * The first try, when the limiter has room at once, is one await on the attempt, which also
+   * settles the request: no loop, no closure, no second reaction. Anything else (a queue, a
+   * retry, an aborted caller) takes `retrying`. Each attempt takes its own limiter slot.
    */
-  function send(
+  async function send(
     target: SendTarget,
     request: BuiltRequest,
     signal: AbortSignal | undefined,
     onRetry?: () => void,
+    onSettled?: () => void,
   ): Promise<unknown> {
-    const release = signal?.aborted ? undefined : limiter.tryAcquire();
-    if (release === undefined) return retrying(target, request, signal, onRetry, 0);
-    return sendOnce(request, target.attempt, signal).then(
-      (value) => {
-        release();
-        return value;
-      },
-      async (failure: unknown) => {
-        release();
-        await abortableSleep(sleep, nextWait(target, signal, failure, 0, onRetry), signal);
-        return retrying(target, request, signal, onRetry, 1);
-      },
-    );
+    if (signal?.aborted || !limiter.tryStart()) {
+      return settling(retrying(target, request, signal, onRetry, 0), onSettled);
+    }
+    let value: unknown;
+    try {
+      value = await sendOnce(request, target.attempt, signal);
+    } catch (failure) {
+      limiter.finish();
+      return settling(retryAfter(target, request, signal, onRetry, failure), onSettled);
+    }
+    limiter.finish();
+    onSettled?.();
+    return value;
+  }
+
+  /** After the first try failed: waits as the policy says, then tries again. */
+  async function retryAfter(
+    target: SendTarget,
+    request: BuiltRequest,
+    signal: AbortSignal | undefined,
+    onRetry: (() => void) | undefined,
+    failure: unknown,
+  ): Promise<unknown> {
+    await abortableSleep(sleep, nextWait(target, signal, failure, 0, onRetry), signal);
+    return retrying(target, request, signal, onRetry, 1);
   }
 
   /** Tries from `first` on. */
@@ -133,6 +151,21 @@ export function retryingSend({
   }
 
   return send;
+}
+
+/** `run`, with `onSettled` called as it settles, before anyone waiting on it hears. */
+function settling(run: Promise<unknown>, onSettled: (() => void) | undefined): Promise<unknown> {
+  if (!onSettled) return run;
+  return run.then(
+    (value) => {
+      onSettled();
+      return value;
+    },
+    (error: unknown) => {
+      onSettled();
+      throw error;
+    },
+  );
 }
 
 /** A failure as a log line's fields: its code and its (already redacted) message. */

@@ -84,13 +84,13 @@ export function createTableClient<T extends EndpointTable>(
   /** The table's entries by key, made on first use: one lookup per request. */
   const entries = new Map<string, Entry>();
 
+  /** The entry of `key` on its first use; `undefined` for a key the table does not have. */
   function entry(key: string): Entry | undefined {
-    let found = entries.get(key);
-    if (found === undefined && Object.hasOwn(table, key)) {
-      const def = table[key];
-      if (def) entries.set(key, (found = entryOf(key, def)));
-    }
-    return found;
+    const def = Object.hasOwn(table, key) ? table[key] : undefined;
+    if (!def) return undefined;
+    const made = entryOf(key, def);
+    entries.set(key, made);
+    return made;
   }
 
   function entryOf(key: string, def: EndpointDef): Entry {
@@ -162,7 +162,7 @@ export function createTableClient<T extends EndpointTable>(
     requestOptions: RequestOptions = noOptions,
   ): Promise<unknown> {
     try {
-      const target = entry(key);
+      const target = entries.get(key) ?? entry(key);
       if (!target) throw new TmdbInputError(key, 'not an endpoint Marquee knows');
       const credentials = options.credentials();
       const who = identity.of(credentials);
@@ -174,7 +174,9 @@ export function createTableClient<T extends EndpointTable>(
       if (target.def.method !== 'GET') return write(target, built, args, credentials, signal);
       const shareKey = coalescingKey(built, who);
       if (shareKey === undefined) return send(target, built, signal);
-      return inFlight.run(shareKey, signal, (shared) => send(target, built, shared));
+      return inFlight.run(shareKey, signal, (shared, settled) =>
+        send(target, built, shared, undefined, settled),
+      );
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
