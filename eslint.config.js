@@ -12,8 +12,9 @@ const layer = (files, patterns, paths = [], ignores = []) => ({
 });
 
 const noElectron = {
-  group: ['electron', 'electron/*'],
-  message: 'Only src-main/shell and src-preload may import electron.',
+  // electron-updater too: updates run only in the desktop shell, never in the harness or a test core.
+  group: ['electron', 'electron/*', 'electron-updater'],
+  message: 'Only src-main/shell and src-preload may import electron (and electron-updater).',
 };
 const noRenderer = {
   group: ['**/src-renderer/**'],
@@ -52,7 +53,7 @@ const catalogueOnlyShared = {
 // Product files import only the layers below their own; stores and clients not even each other.
 // Tests and test support may reach higher, to wire an end-to-end check.
 const mainStores = ['tmdb', 'db', 'credentials', 'settings'];
-const mainDomains = ['cache', 'library', 'tracking', 'import', 'auth'];
+const mainDomains = ['cache', 'library', 'tracking', 'import', 'stats', 'auth'];
 const noMainFolders = (folders, message) => ({
   regex: `^(\\.\\./)+(src-main/)?(${folders.join('|')})(/|$)`,
   message,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findElectronBinary } from './binary';
+import { findElectronBinary, nativeModulesForElectron } from './binary';
 
 const roots: string[] = [];
 const makeRoot = (): string => {
@@ -49,5 +49,37 @@ describe('findElectronBinary', () => {
     expect(findElectronBinary(root, { ELECTRON_PATH: join(root, 'nope') })).toMatchObject({
       reason: expect.stringContaining('ELECTRON_PATH') as unknown,
     });
+  });
+});
+
+describe('nativeModulesForElectron', () => {
+  it('refuses a better-sqlite3 that Node can load: it is not the Electron build', () => {
+    expect(nativeModulesForElectron('/unused', () => undefined)).toEqual({
+      reason: expect.stringContaining('npm run dist:deps') as unknown,
+    });
+  });
+
+  it('accepts the copy Node refuses for its ABI', () => {
+    const probe = (): void => {
+      throw new Error(
+        'The module was compiled against a different Node.js version using NODE_MODULE_VERSION 140.',
+      );
+    };
+    expect(nativeModulesForElectron('/unused', probe)).toEqual({ ok: true });
+  });
+
+  it('says why when the module is missing altogether', () => {
+    const probe = (): void => {
+      throw new Error("Cannot find module 'better-sqlite3'\nRequire stack: …");
+    };
+    expect(nativeModulesForElectron('/unused', probe)).toEqual({
+      reason: "better-sqlite3 does not load: Cannot find module 'better-sqlite3'",
+    });
+  });
+
+  it('finds this checkout built for Node, as `npm ci` leaves it', () => {
+    expect(nativeModulesForElectron(join(import.meta.dirname, '..', '..'))).toHaveProperty(
+      'reason',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /**
@@ -28,4 +29,35 @@ export function findElectronBinary(
   return existsSync(binary)
     ? { path: binary }
     : { reason: `node_modules/electron/path.txt names ${binary}, which is missing` };
+}
+
+/** Opens an in-memory database with the project's better-sqlite3, in this (Node) process. */
+export type SqliteProbe = () => void;
+
+/**
+ * Whether the native modules are built for Electron. better-sqlite3 is compiled for one ABI at a
+ * time: `npm ci` builds it for Node (the unit tests), `npm run dist:deps` rebuilds it for Electron.
+ * So a copy that opens a database here, in Node, is one Electron cannot load, and the smoke test
+ * would only fail on it; a copy refused for its NODE_MODULE_VERSION is the Electron build.
+ */
+export function nativeModulesForElectron(
+  root: string,
+  probe: SqliteProbe = () => {
+    const Database = createRequire(join(root, 'package.json'))('better-sqlite3') as new (
+      file: string,
+    ) => { close(): void };
+    new Database(':memory:').close();
+  },
+): { ok: true } | { reason: string } {
+  try {
+    probe();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.includes('NODE_MODULE_VERSION')) return { ok: true };
+    return { reason: `better-sqlite3 does not load: ${message.split('\n')[0] ?? message}` };
+  }
+  return {
+    reason:
+      'better-sqlite3 is built for Node, not for Electron; run `npm run dist:deps` first (and `npm rebuild better-sqlite3` to return to Node)',
+  };
 }

@@ -19,6 +19,7 @@ export class SettingsScreen {
   readonly language: Locator;
   readonly region: Locator;
   readonly includeAdult: Locator;
+  readonly checkForUpdates: Locator;
   readonly cache: Locator;
   readonly clearCache: Locator;
 
@@ -41,6 +42,9 @@ export class SettingsScreen {
     this.language = main.getByRole('combobox', { name: 'Language' });
     this.region = main.getByRole('combobox', { name: 'Region' });
     this.includeAdult = main.getByRole('checkbox', { name: /Include adult/ });
+    this.checkForUpdates = main
+      .getByRole('region', { name: 'Updates' })
+      .getByRole('checkbox', { name: 'Check for updates' });
     this.cache = main.getByRole('region', { name: 'Cache' });
     this.clearCache = this.cache.getByRole('button', { name: /Clear cache|Clearing/ });
   }

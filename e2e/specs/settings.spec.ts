@@ -56,6 +56,30 @@ test.describe('Settings', () => {
     await settings.region.selectOption('US');
   });
 
+  test('"check for updates" is off by default, and turning it on is kept', async ({ page }) => {
+    const frame = new AppFrame(page);
+    const settings = new SettingsScreen(page);
+    await frame.open(stack.harness.url);
+    await frame.clickSection('Settings');
+    await expect(settings.checkForUpdates).not.toBeChecked();
+    await settings.checkForUpdates.check();
+    await expect
+      .poll(
+        async () =>
+          ((await invokeOk(page, 'settings.get')) as { checkForUpdates: boolean }).checkForUpdates,
+      )
+      .toBe(true);
+    await page.reload();
+    await expect(settings.checkForUpdates).toBeChecked();
+    await settings.checkForUpdates.uncheck();
+    await expect
+      .poll(
+        async () =>
+          ((await invokeOk(page, 'settings.get')) as { checkForUpdates: boolean }).checkForUpdates,
+      )
+      .toBe(false);
+  });
+
   test('clearing the cache updates the sizes shown', async ({ page }) => {
     const frame = new AppFrame(page);
     const settings = new SettingsScreen(page);

@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   imageCacheMb: 500,
   osNotifications: false,
+  checkForUpdates: false,
 };
 
 export interface SettingsStore {

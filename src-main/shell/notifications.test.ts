@@ -54,9 +54,11 @@ class Window implements NotifiedWindow {
   }
 }
 
-function setup(enabled: boolean) {
+function setup(enabled: boolean, markShown?: (ids: readonly number[]) => Promise<void>) {
   const events = new EventBus();
   const window = new Window();
+  const shown: number[][] = [];
+  const log = memoryLogger();
   const stop = installNotifications({
     events,
     factory: {
@@ -65,9 +67,15 @@ function setup(enabled: boolean) {
     },
     enabled: () => Promise.resolve(enabled),
     window: () => window,
-    log: memoryLogger(),
+    markShown:
+      markShown ??
+      ((ids) => {
+        shown.push([...ids]);
+        return Promise.resolve();
+      }),
+    log,
   });
-  return { events, window, stop };
+  return { events, window, stop, shown, log };
 }
 
 afterEach(() => {
@@ -121,6 +129,32 @@ describe('OS notifications for new inbox items', () => {
       'location.hash = "#/tv/1004";',
       'location.hash = "#/movie/1007";',
     ]);
+  });
+
+  it('records the shown items as OS-notified, the summary for all it stands for', async () => {
+    const few = setup(true);
+    few.events.emit('tracking.inbox', { unread: 2, items: [item(1), item(2, 'release')] });
+    await settle();
+    expect(few.shown).toEqual([[1, 2]]);
+
+    const burst = setup(true);
+    const items = Array.from({ length: MAX_SEPARATE + 2 }, (_, i) => item(i + 1));
+    burst.events.emit('tracking.inbox', { unread: items.length, items });
+    await settle();
+    expect(burst.shown).toEqual([[1, 2, 3, 4, 5]]);
+  });
+
+  it('records nothing when nothing was shown, and logs a failed record without throwing', async () => {
+    const off = setup(false);
+    off.events.emit('tracking.inbox', { unread: 1, items: [item(1)] });
+    await settle();
+    expect(off.shown).toEqual([]);
+
+    const failing = setup(true, () => Promise.reject(new Error('database is locked')));
+    failing.events.emit('tracking.inbox', { unread: 1, items: [item(9)] });
+    await settle();
+    expect(FakeNotification.instances.at(-1)?.shown).toBe(true);
+    expect(failing.log.lines.join('\n')).toContain('shell.notifications_failed');
   });
 
   it('stops listening when uninstalled, and ignores an empty batch', async () => {

@@ -34,6 +34,8 @@ export interface NotificationDeps {
   /** The user's opt-in (Settings → Notifications, `osNotifications`), read at each batch. */
   enabled: () => Promise<boolean>;
   window: () => NotifiedWindow | undefined;
+  /** Records the items as shown (the inbox's `os_notified_at`), once their notifications are up. */
+  markShown: (ids: readonly number[]) => Promise<void>;
   log: Logger;
 }
 
@@ -83,14 +85,16 @@ export function installNotifications(deps: NotificationDeps): () => void {
         if (!on || !deps.factory.isSupported()) return;
         if (items.length <= MAX_SEPARATE) {
           for (const item of items) show(item.title, item.body, itemRoute(item));
-          return;
+        } else {
+          const names = items.slice(0, MAX_SEPARATE).map((item) => item.title);
+          show(
+            `${items.length} new in your Marquee inbox`,
+            `${names.join(', ')} and ${items.length - MAX_SEPARATE} more`,
+            '#/inbox',
+          );
         }
-        const names = items.slice(0, MAX_SEPARATE).map((item) => item.title);
-        show(
-          `${items.length} new in your Marquee inbox`,
-          `${names.join(', ')} and ${items.length - MAX_SEPARATE} more`,
-          '#/inbox',
-        );
+        // The summary stands for every item in it.
+        return deps.markShown(items.map((item) => item.id));
       })
       .catch((error: unknown) => {
         deps.log.warn('shell.notifications_failed', { error });

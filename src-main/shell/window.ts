@@ -1,6 +1,7 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, NativeTheme } from 'electron';
 import type { Logger } from '../base/log';
 import { APP_ENTRY_URL } from './origin';
+import { DEFAULT_SIZE, MIN_SIZE, type RestoredWindowState } from './window-state';
 
 /** The window's background before the page paints; matches the renderer's light and dark themes. */
 export const BACKGROUND = { dark: '#141418', light: '#f7f7fa' } as const;
@@ -9,6 +10,8 @@ export interface WindowOptionsInput {
   preloadPath: string;
   dark: boolean;
   iconPath?: string;
+  /** The restored size and position (window-state.ts); the default size, centred, without it. */
+  bounds?: RestoredWindowState['bounds'];
 }
 
 /**
@@ -18,10 +21,9 @@ export interface WindowOptionsInput {
  */
 export function windowOptions(input: WindowOptionsInput): BrowserWindowConstructorOptions {
   return {
-    width: 1280,
-    height: 820,
-    minWidth: 880,
-    minHeight: 560,
+    ...(input.bounds ?? DEFAULT_SIZE),
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     title: 'Marquee',
     // Shown on `ready-to-show`, so the user never sees an empty white frame.
     show: false,
@@ -51,6 +53,8 @@ export interface CreateWindowDeps {
   nativeTheme: Pick<NativeTheme, 'shouldUseDarkColors'>;
   preloadPath: string;
   iconPath?: string;
+  /** Where and how the window was last left. */
+  state?: RestoredWindowState;
   log: Logger;
 }
 
@@ -61,9 +65,11 @@ export function createMainWindow(deps: CreateWindowDeps): BrowserWindow {
       preloadPath: deps.preloadPath,
       dark: deps.nativeTheme.shouldUseDarkColors,
       ...(deps.iconPath ? { iconPath: deps.iconPath } : {}),
+      ...(deps.state ? { bounds: deps.state.bounds } : {}),
     }),
   );
   window.once('ready-to-show', () => {
+    if (deps.state?.maximized) window.maximize();
     window.show();
   });
   window.loadURL(APP_ENTRY_URL).catch((error: unknown) => {

@@ -13,6 +13,8 @@ export const settings = z.object({
   imageCacheMb: z.number().int().min(50).max(20_000),
   /** Show new inbox items (episodes aired, films released) as system notifications. Off by default. */
   osNotifications: z.boolean(),
+  /** Look for a new release of the desktop app and offer it (installed builds only). Off by default. */
+  checkForUpdates: z.boolean(),
 });
 export type Settings = z.infer<typeof settings>;
 
