@@ -9,7 +9,8 @@ import { startTestCore, type TestCore } from './testing/core';
 function smallDisk(): { dir: string; unmount: () => void } | { skip: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-full-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', dir], { stdio: 'pipe' });
+    // Room for both databases, their WAL and shared-memory files, and a filler that takes the rest.
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'pipe' });
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     return { skip: `mounting a tmpfs is not permitted here: ${String(error).slice(0, 120)}` };

@@ -12,6 +12,8 @@ export class Router {
   #navigations = $state(0);
   /** The film, series or person page on show, or null for a section. */
   #detail = $state.raw<DetailRoute | null>(null);
+  /** A page inside the current section (`year/2024` of Stats), or null for the section itself. */
+  #page = $state<string | null>(null);
 
   get current(): Section {
     return this.#current;
@@ -20,6 +22,10 @@ export class Router {
   /** A details page is shown over the section it was opened from, which stays current in the navigation. */
   get detail(): DetailRoute | null {
     return this.#detail;
+  }
+
+  get page(): string | null {
+    return this.#page;
   }
 
   get navigations(): number {
@@ -31,6 +37,7 @@ export class Router {
     const initial = parseHash(win.location.hash);
     this.#current = initial.kind === 'section' ? initial.section : DEFAULT_SECTION;
     this.#detail = initial.kind === 'detail' ? initial.detail : null;
+    this.#page = initial.kind === 'section' ? (initial.page ?? null) : null;
     if (initial.kind !== 'section' && initial.kind !== 'detail')
       win.history.replaceState(null, '', hrefFor(this.#current));
     const onHashChange = (): void => {
@@ -47,9 +54,12 @@ export class Router {
       const leftDetail = this.#detail !== null;
       this.#detail = null;
       const next = parsed.kind === 'section' ? parsed.section : DEFAULT_SECTION;
+      const page = parsed.kind === 'section' ? (parsed.page ?? null) : null;
+      const pageChanged = page !== this.#page;
+      this.#page = page;
       // An unknown route is rewritten, not kept, so Back does not return to a dead address.
       if (parsed.kind === 'unknown-route') win.history.replaceState(null, '', hrefFor(next));
-      if (next === this.#current && !leftDetail) return;
+      if (next === this.#current && !leftDetail && !pageChanged) return;
       this.#current = next;
       this.#navigations += 1;
     };
@@ -67,6 +77,7 @@ export class Router {
     this.#current = DEFAULT_SECTION;
     this.#navigations = 0;
     this.#detail = null;
+    this.#page = null;
   }
 }
 

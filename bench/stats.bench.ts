@@ -1,0 +1,334 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { connect } from '../src-main/db/connection';
+import { migrate } from '../src-main/db/migrate';
+import { libraryMigrations } from '../src-main/db/migrations/library';
+import { createStats, type Stats } from '../src-main/stats/stats';
+import { createStatsStore } from '../src-main/stats/store';
+import type { DayRow } from '../src-main/stats/store/aggregates';
+import { offsetSegments, sqlLocalDay } from '../src-main/stats/zone';
+import { localDate } from '../src-main/tracking/dates';
+import { percentile, round, type BenchResult } from './stats';
+
+/**
+ * Every stat the Stats page and the year in review answer, over a heavy watcher's library of
+ * 50,000 watch events spread over five years (films and episodes, rewatches, some titles without
+ * facts, runtimes or languages), in a zone with daylight saving time.
+ */
+
+const NOW = Date.UTC(2025, 10, 20, 12);
+const ZONE = 'Europe/Paris';
+const EVENTS = 50_000;
+const FILMS = 2_000;
+const SERIES = 400;
+const PEOPLE = 6_000;
+const DAY = 86_400_000;
+const BUDGET_MS = 50;
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function seedStatsLibrary(db: Database.Database): { films: number; episodes: number } {
+  const random = prng(11);
+  const int = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
+  const store = createStatsStore(db);
+  const genres = [18, 35, 28, 53, 80, 10749, 878, 16, 99, 27, 14, 10751, 36, 10752];
+  const langs = ['en', 'en', 'en', 'fr', 'ja', 'ko', 'es', 'de', 'it', 'sv', 'hi'];
+  const countries = ['US', 'GB', 'FR', 'JP', 'KR', 'ES', 'DE', 'IT', 'SE', 'IN', 'CA'];
+  const person = (): { id: number; name: string; profilePath: string } => {
+    // Popular people recur: a skewed draw.
+    const id = 1 + Math.floor(random() ** 2 * PEOPLE);
+    return { id, name: `Person ${String(id)}`, profilePath: `/p${String(id)}.jpg` };
+  };
+  const facts = (kind: 'movie' | 'tv', id: number): void => {
+    // 3% still missing, 1% gone: the fill has not caught up.
+    const roll = random();
+    if (roll < 0.01) {
+      store.facts.markGone({ mediaType: kind, id }, 1);
+      return;
+    }
+    if (roll < 0.04) return;
+    store.facts.save(
+      {
+        mediaType: kind,
+        id,
+        title: `${kind} ${String(id)}`,
+        posterPath: `/poster${String(id)}.jpg`,
+        releaseDate:
+          random() < 0.03
+            ? null
+            : `${String(int(1940, 2025))}-0${String(int(1, 9))}-1${String(int(0, 9))}`,
+        runtime: random() < 0.05 ? null : kind === 'movie' ? int(75, 190) : int(22, 60),
+        language: random() < 0.03 ? null : (langs[int(0, langs.length - 1)] ?? 'en'),
+        voteAverage: random() * 4 + 5,
+        voteCount: int(0, 20_000),
+        genres: Array.from(
+          { length: int(0, 3) },
+          () => genres[int(0, genres.length - 1)] ?? 18,
+        ).map((g) => ({ id: g, name: `Genre ${String(g)}` })),
+        countries: Array.from(
+          { length: int(0, 2) },
+          () => countries[int(0, countries.length - 1)] ?? 'US',
+        ),
+        cast: Array.from({ length: 10 }, person),
+        directors: Array.from({ length: int(1, 2) }, person),
+      },
+      1,
+    );
+  };
+  const play = db.prepare(
+    "INSERT INTO watch_plays (uid, media_type, media_id, season_number, episode_number, watched_at, source, created_at) VALUES (?, ?, ?, ?, ?, ?, 'marquee', 1)",
+  );
+  const episode = db.prepare(
+    'INSERT INTO series_episodes (series_id, season_number, episode_number, name, runtime) VALUES (?, ?, ?, ?, ?)',
+  );
+  const rate = db.prepare(
+    "INSERT INTO collection_entries (collection, media_type, media_id, rating, added_at) VALUES ('rated', ?, ?, ?, 1)",
+  );
+  const start = NOW - 5 * 365 * DAY;
+  const when = (): number | null =>
+    random() < 0.01 ? null : start + Math.floor(random() * (NOW - start));
+  let n = 0;
+  let episodes = 0;
+  db.transaction(() => {
+    for (let f = 1; f <= FILMS; f++) {
+      facts('movie', f);
+      if (random() < 0.3) rate.run('movie', f, int(1, 20) / 2);
+    }
+    const seriesEpisodes: Array<Array<[number, number]>> = [];
+    for (let s = 1; s <= SERIES; s++) {
+      const id = 100_000 + s;
+      facts('tv', id);
+      if (random() < 0.3) rate.run('tv', id, int(1, 20) / 2);
+      const list: Array<[number, number]> = [];
+      for (let season = 1, seasons = int(1, 8); season <= seasons; season++) {
+        for (let e = 1, count = int(6, 22); e <= count; e++) {
+          episode.run(id, season, e, `Episode ${String(e)}`, random() < 0.1 ? null : int(20, 65));
+          list.push([season, e]);
+          episodes += 1;
+        }
+      }
+      seriesEpisodes.push(list);
+    }
+    // A fifth films (a quarter of them rewatched at some point), the rest episodes.
+    for (; n < EVENTS * 0.2; n++) play.run(uid(n), 'movie', int(1, FILMS), -1, -1, when());
+    for (; n < EVENTS; n++) {
+      const s = Math.floor(random() ** 1.5 * SERIES);
+      const list = seriesEpisodes[s] ?? [];
+      const [season, e] = list[int(0, list.length - 1)] ?? [1, 1];
+      play.run(uid(n), 'episode', 100_001 + s, season, e, when());
+    }
+  })();
+  return { films: FILMS, episodes };
+}
+
+/**
+ * CPU time of this thread per run, beside wall time: on a shared machine wall time includes the
+ * time spent waiting for a core, which says more about the neighbours than about the code.
+ */
+const cpu: Record<string, number[]> = {};
+
+/** Plays carry UUIDs, as Marquee makes them: they widen every index entry, so they count. */
+function uid(n: number): string {
+  const hex = (v: number, width: number): string => (v >>> 0).toString(16).padStart(width, '0');
+  return `${hex(Math.imul(n, 2654435761), 8)}-${hex(n >>> 16, 4)}-4${hex(n, 3).slice(-3)}-8${hex(Math.imul(n, 40503), 3).slice(-3)}-${hex(Math.imul(n, 97), 8)}${hex(n, 4).slice(-4)}`;
+}
+
+function sample(fn: () => unknown, runs: number, warmup = 5, name?: string): number[] {
+  for (let i = 0; i < warmup; i++) fn();
+  const out: number[] = [];
+  const cpuOut: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c = process.cpuUsage();
+    const t = process.hrtime.bigint();
+    fn();
+    out.push(Number(process.hrtime.bigint() - t) / 1e6);
+    const used = process.cpuUsage(c);
+    cpuOut.push((used.user + used.system) / 1000);
+  }
+  if (name) cpu[name] = cpuOut;
+  return out;
+}
+
+/** The obvious way: every play read into JS, its day found with Intl, runtimes joined per play. */
+function naiveDays(db: Database.Database): number {
+  const rows = db
+    .prepare(
+      `SELECT p.watched_at AS at, coalesce(nullif(e.runtime, 0), nullif(f.runtime, 0), 0) AS rt
+       FROM watch_plays p
+       LEFT JOIN series_episodes e ON p.media_type = 'episode' AND e.series_id = p.media_id
+         AND e.season_number = p.season_number AND e.episode_number = p.episode_number
+       LEFT JOIN title_facts f ON f.media_type = (CASE p.media_type WHEN 'movie' THEN 'movie' ELSE 'tv' END)
+         AND f.media_id = p.media_id
+       WHERE p.watched_at IS NOT NULL`,
+    )
+    .all() as Array<{ at: number; rt: number }>;
+  const days = new Map<string, number>();
+  for (const row of rows) {
+    const day = localDate(row.at, ZONE);
+    days.set(day, (days.get(day) ?? 0) + row.rt);
+  }
+  return days.size;
+}
+
+function plan(db: Database.Database, sql: string): string {
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>)
+    .map((r) => r.detail)
+    .join('; ');
+}
+
+function measure(stats: Stats): Record<string, number[]> {
+  const year = 2024;
+  return {
+    all: sample(
+      () => {
+        stats.overview({ media: 'all' });
+        stats.years();
+        stats.yearInReview({ year, media: 'all' });
+      },
+      40,
+      5,
+      'all',
+    ),
+    overview: sample(() => stats.overview({ media: 'all' }), 40, 5, 'overview'),
+    overviewYear: sample(
+      () => stats.overview({ from: '2024-01-01', to: '2024-12-31', media: 'all' }),
+      40,
+      5,
+      'overviewYear',
+    ),
+    overviewFilms: sample(() => stats.overview({ media: 'movie' }), 40, 5, 'overviewFilms'),
+    years: sample(() => stats.years(), 40),
+    review: sample(() => stats.yearInReview({ year, media: 'all' }), 40, 5, 'review'),
+  };
+}
+
+export function runStatsBenchmarks(): Promise<BenchResult[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-stats-'));
+  const db = connect(path.join(dir, 'library.db'), 'library');
+  try {
+    migrate(db, libraryMigrations);
+    const shape = seedStatsLibrary(db);
+    db.exec('ANALYZE');
+    const stats = createStats({
+      store: createStatsStore(db),
+      clock: () => NOW,
+      timeZone: () => ZONE,
+      filling: () => false,
+    });
+    const ours = measure(stats);
+    const naive = sample(() => naiveDays(db), 10, 2);
+    const ourDays = sample(() => stats.years(), 40);
+    // Time per local day as the stats read it (one seek per day into plays_for_stats, summing the
+    // minutes kept on each play), against grouping the plays by a computed day (a sort), and
+    // against looking each play's runtime up at read time (episode, else series, else film).
+    const store = createStatsStore(db);
+    const all = { from: null, to: null, media: 'all' } as const;
+    const segments = offsetSegments(NOW - 6 * 365 * DAY, NOW, ZONE);
+    const dayExpr = sqlLocalDay('p.watched_at', segments);
+    const grouped = db.prepare(
+      `SELECT ${dayExpr} AS day, count(*), sum(p.minutes) FROM watch_plays p INDEXED BY plays_for_stats
+       WHERE p.watched_at IS NOT NULL GROUP BY day`,
+    );
+    const joined = db.prepare(
+      `SELECT ${dayExpr} AS day, count(*),
+         sum(coalesce(nullif(e.runtime, 0), nullif(f.runtime, 0))) FROM watch_plays p
+       LEFT JOIN series_episodes e ON p.media_type = 'episode' AND e.series_id = p.media_id
+         AND e.season_number = p.season_number AND e.episode_number = p.episode_number
+       LEFT JOIN title_facts f ON f.media_type = (CASE p.media_type WHEN 'movie' THEN 'movie' ELSE 'tv' END)
+         AND f.media_id = p.media_id
+       WHERE p.watched_at IS NOT NULL GROUP BY day`,
+    );
+    let days: DayRow[] = [];
+    const seekDays = sample(() => (days = store.aggregates.days(all, segments)), 20);
+    const groupedDays = sample(() => grouped.all(), 20);
+    const joinedDays = sample(() => joined.all(), 20);
+    const plans = [
+      `per day: ${plan(db, "SELECT count(*), sum(minutes) FROM watch_plays INDEXED BY plays_for_stats WHERE watched_at >= 1 AND watched_at < 2 AND media_type = 'movie'")}`,
+      `per title: ${plan(db, 'SELECT media_type, media_id, count(*), sum(minutes), max(watched_at) FROM watch_plays INDEXED BY plays_by_item WHERE watched_at >= 1 AND watched_at < 2 GROUP BY media_type, media_id')}`,
+    ].join(' | ');
+    const p = (samples: number[], q: number): number => percentile(samples, q);
+    const note = (samples: number[], name?: string): string =>
+      `p50 ${String(round(p(samples, 50)))} ms` +
+      (name && cpu[name]
+        ? `; CPU time p50 ${String(round(p(cpu[name], 50)))} ms, p95 ${String(round(p(cpu[name], 95)))} ms`
+        : '');
+    const data = `${String(EVENTS)} plays (${String(shape.films)} films, ${String(SERIES)} series of ${String(shape.episodes)} episodes), 5 years, ${ZONE}`;
+    return Promise.resolve([
+      {
+        name: 'stats: overview + years + year in review, p95',
+        unit: 'ms',
+        value: p(ours.all ?? [], 95),
+        budget: BUDGET_MS,
+        note: `${note(ours.all ?? [], 'all')}; ${data}`,
+      },
+      {
+        name: 'stats: overview, all time, p95',
+        unit: 'ms',
+        value: p(ours.overview ?? [], 95),
+        budget: BUDGET_MS,
+        note: note(ours.overview ?? [], 'overview'),
+      },
+      {
+        name: 'stats: overview, one year, p95',
+        unit: 'ms',
+        value: p(ours.overviewYear ?? [], 95),
+        budget: BUDGET_MS,
+        note: `${note(ours.overviewYear ?? [], 'overviewYear')}; ${plans}`,
+      },
+      {
+        name: 'stats: time per local day, p50',
+        unit: 'ms',
+        value: p(seekDays, 50),
+        budget: null,
+        ratio: p(seekDays, 50) / p(joinedDays, 50),
+        peer: 'each play’s runtime looked up at read time, grouped by computed day (p50)',
+        note: `${String(days.length)} days; joined p50 ${String(round(p(joinedDays, 50)))} ms`,
+      },
+      {
+        name: 'stats: time per local day against a sort, p50',
+        unit: 'ms',
+        value: p(seekDays, 50),
+        budget: null,
+        ratio: p(seekDays, 50) / p(groupedDays, 50),
+        peer: 'the kept minutes grouped by a computed day, which sorts every play (p50)',
+        note: `grouped p50 ${String(round(p(groupedDays, 50)))} ms`,
+      },
+      {
+        name: 'stats: overview, films only, p95',
+        unit: 'ms',
+        value: p(ours.overviewFilms ?? [], 95),
+        budget: BUDGET_MS,
+        note: note(ours.overviewFilms ?? [], 'overviewFilms'),
+      },
+      {
+        name: 'stats: year in review, p95',
+        unit: 'ms',
+        value: p(ours.review ?? [], 95),
+        budget: BUDGET_MS,
+        note: note(ours.review ?? [], 'review'),
+      },
+      {
+        name: 'stats: plays per local day (years), p50',
+        unit: 'ms',
+        value: p(ourDays, 50),
+        budget: null,
+        ratio: p(ourDays, 50) / p(naive, 50),
+        peer: 'every play read into JS and dated with Intl (p50)',
+        note: `naive p50 ${String(round(p(naive, 50)))} ms`,
+      },
+    ]);
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

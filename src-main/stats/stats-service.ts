@@ -1,0 +1,98 @@
+import type { Logger } from '../base/log';
+import type { Timers } from '../base/timers';
+import { createFactsFill, type FactsFill } from './facts-fill';
+import type { FactsSource } from './facts-source';
+import { createStats, type Coverage, type Stats } from './stats';
+import type { StatsStore } from './store';
+
+export interface StatsServiceDeps {
+  store: StatsStore;
+  source: FactsSource;
+  clock: () => number;
+  timeZone: () => string;
+  online: () => boolean;
+  /** Subscribes to the network coming back; returns the unsubscribe function. */
+  onOnline: (listener: () => void) => () => void;
+  /** Subscribes to plays changing (marked, imported, restored); returns the unsubscribe function. */
+  onPlaysChanged: (listener: () => void) => () => void;
+  timers: Timers;
+  sleep: (ms: number) => Promise<void>;
+  log: Logger;
+  /** Announces new facts (the `stats.changed` event). */
+  emit: (coverage: Coverage) => void;
+  /** Pause between two fetches of the fill. */
+  intervalMs?: number;
+}
+
+export interface StatsService {
+  stats: Stats;
+  /** Fills missing facts now (when online); resolves when the run ends. */
+  fill(): Promise<void>;
+  /** Starts filling: a run soon after start-up, when plays change, when the network returns, hourly. */
+  start(): void;
+  idle(): Promise<void>;
+  close(): void;
+}
+
+/** Retries of failed titles (their own wait still applies). */
+const SWEEP_MS = 60 * 60_000;
+/** Plays marked in a burst (a season, an import) start one fill, not one per play. */
+const SETTLE_MS = 1_500;
+
+/** The stats domain as the core wires it: the aggregates and the background fill of facts. */
+export function createStatsService(deps: StatsServiceDeps): StatsService {
+  let fill: FactsFill | null = null;
+  const filler = (): FactsFill =>
+    (fill ??= createFactsFill({
+      facts: deps.store.facts,
+      source: deps.source,
+      online: deps.online,
+      clock: deps.clock,
+      sleep: deps.sleep,
+      log: deps.log,
+      ...(deps.intervalMs === undefined ? {} : { intervalMs: deps.intervalMs }),
+      onBatch: () => {
+        try {
+          deps.emit({ ...deps.store.facts.coverage(), filling: fill?.running() ?? false });
+        } catch (error) {
+          deps.log.debug('stats.coverage_failed', { error });
+        }
+      },
+    }));
+  const stats = createStats({
+    store: deps.store,
+    clock: deps.clock,
+    timeZone: deps.timeZone,
+    filling: () => fill?.running() ?? false,
+  });
+  const subscriptions: Array<() => void> = [];
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  const kickSoon = (): void => {
+    if (closed || pending !== undefined) return;
+    pending = setTimeout(() => {
+      pending = undefined;
+      if (!closed) void filler().kick();
+    }, SETTLE_MS);
+    pending.unref();
+  };
+
+  return {
+    stats,
+    fill: () => (closed ? Promise.resolve() : filler().kick()),
+    start() {
+      subscriptions.push(deps.onOnline(kickSoon), deps.onPlaysChanged(kickSoon));
+      subscriptions.push(deps.timers.every(SWEEP_MS, kickSoon));
+      kickSoon();
+    },
+    idle: async () => {
+      if (fill?.running()) await fill.kick();
+    },
+    close() {
+      closed = true;
+      clearTimeout(pending);
+      fill?.stop();
+      for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
+    },
+  };
+}
