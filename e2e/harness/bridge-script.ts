@@ -4,6 +4,8 @@ import { KEY_HEADER, KEY_PARAM } from './auth';
 export const IPC_PATH = '/__marquee/ipc';
 export const EVENTS_PATH = '/__marquee/events';
 export const BRIDGE_PATH = '/__marquee/bridge.js';
+/** Where the page uploads a file for import: the browser's stand-in for Electron's open dialog. */
+export const UPLOAD_PATH = '/__upload';
 /** Where the page keeps this run's key: sessionStorage, partitioned by origin (port included). */
 export const KEY_STORAGE = 'marquee.bridgeKey';
 
@@ -116,8 +118,46 @@ export function bridgeScript(): string {
     };
   }
 
+  // The browser has no open dialog main could show: the page hands over the file the user chose,
+  // as raw bytes, and the core reads it (the page never parses it). The answer is a result, like
+  // invoke's: the staged source, or the reason the file was refused.
+  async function upload(file) {
+    if (!(file instanceof Blob) || typeof file.name !== 'string') {
+      return failure('invalid_input', 'Choose a file to import.');
+    }
+    let response;
+    try {
+      response = await fetch(${JSON.stringify(UPLOAD_PATH)}, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/octet-stream',
+          'X-File-Name': encodeURIComponent(file.name),
+          ${JSON.stringify(KEY_HEADER)}: key,
+        },
+        body: file,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch {
+      return failure('internal', 'Marquee’s core is not reachable: the harness may have stopped.');
+    }
+    try {
+      const body = await response.json();
+      if (isResult(body)) return body;
+    } catch {
+      // Falls through to the generic failure below.
+    }
+    return failure('internal', 'Marquee’s upload answered HTTP ' + response.status + ' without a result.');
+  }
+
   Object.defineProperty(window, 'api', {
     value: Object.freeze({ invoke, on }),
+    enumerable: true,
+    configurable: false,
+    writable: false,
+  });
+  Object.defineProperty(window, 'marqueeUpload', {
+    value: Object.freeze({ upload }),
     enumerable: true,
     configurable: false,
     writable: false,

@@ -9,6 +9,11 @@ export class BodyTooLarge extends Error {
 
 /** Reads a request body up to `limit` bytes; rejects with BodyTooLarge past it without buffering more. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return (await readBodyBytes(req, limit)).toString('utf8');
+}
+
+/** The raw bytes of a request body, with the same limit as readBody. */
+export async function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
   const chunks: Buffer[] = [];
@@ -19,5 +24,5 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<str
     if (size > limit) throw new BodyTooLarge(limit);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

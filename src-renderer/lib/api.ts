@@ -3,10 +3,21 @@ import type { ChannelName } from '../../src-shared/ipc/channels';
 import type { ChannelInput, ChannelOutput } from '../../src-shared/ipc/contract';
 import type { IpcResult } from '../../src-shared/ipc/result';
 
+/**
+ * The browser harness's stand-in for the open dialog: the page hands over the file the user chose
+ * and the core reads it (the renderer never parses a file). Absent in Electron, where main shows
+ * the open dialog itself (`import.pick`).
+ */
+export interface UploadBridge {
+  upload(file: File): Promise<IpcResult<unknown>>;
+}
+
 declare global {
   interface Window {
     /** Defined by the preload in Electron and by the bridge script in the browser harness. */
     api?: MarqueeApi;
+    /** Defined by the browser harness's bridge script only. */
+    marqueeUpload?: UploadBridge;
   }
 }
 
@@ -44,4 +55,9 @@ export async function call<C extends ChannelName>(
       error: { code: 'internal', message: `Marquee could not reach its core (${channel}).` },
     };
   }
+}
+
+/** The harness's upload, or null in Electron (where `import.pick` shows the open dialog). */
+export function uploadBridge(): UploadBridge | null {
+  return typeof window !== 'undefined' && window.marqueeUpload ? window.marqueeUpload : null;
 }

@@ -16,6 +16,7 @@ const PLAIN: Readonly<Record<IpcError['code'], string>> = {
   upstream: 'TMDB is having trouble right now. Try again in a few minutes.',
   schema_mismatch: 'TMDB sent something Marquee cannot read. Try again later.',
   conflict: 'This changed elsewhere in the meantime. Reload, then try again.',
+  unsupported: 'This is not available here.',
   invalid_input: 'Marquee could not use that input. Check it, then try again.',
   unknown_channel: 'Something went wrong inside Marquee. Restart Marquee, then try again.',
   disk_full: 'Your disk is full. Free some space, then try again.',

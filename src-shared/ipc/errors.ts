@@ -17,6 +17,8 @@ export const errorCodes = [
   'upstream',
   'schema_mismatch',
   'conflict',
+  /** The action is not available here (e.g. a native dialog in the browser harness). */
+  'unsupported',
   // Storage failures that are not corruption (issue 12, defect 3): each has its own plain message.
   'disk_full',
   'storage_io',

@@ -1,0 +1,188 @@
+import Papa from 'papaparse';
+import { CodedError } from '../../src-shared/ipc/errors';
+import type { TitleLookup } from '../library/title-lookup';
+import type { UserLibrary } from '../library/user-library';
+import { localDate } from '../tracking/dates';
+import type { TrackingService } from '../tracking/tracking-service';
+import type { Play } from '../tracking/types';
+import type { ExportKind } from './service-types';
+
+/**
+ * Files for other tools, written with papaparse's `unparse` (the CSV library the readers use):
+ * fields with commas, quotes or newlines are quoted and quotes doubled (RFC 4180), lines end in
+ * CRLF as spreadsheet programs expect.
+ *
+ * - Letterboxd's import CSV: one line per film viewing (diary style) with `tmdbID`, the title
+ *   and year, `Rating10` (TMDB's 1–10, Letterboxd's own 10-point column), `WatchedDate` and
+ *   `Rewatch`; films rated but never logged get one undated line.
+ * - An IMDb-style ratings CSV (IMDb's column names; `Const` stays empty since Marquee does not
+ *   keep IMDb ids, and `TMDb ID` says which title it is).
+ * - One list as CSV or JSON.
+ */
+export interface ExportDeps {
+  tracking: TrackingService;
+  library: UserLibrary;
+  titles: TitleLookup;
+  timeZone: () => string;
+  clock: () => number;
+}
+
+export interface ExportedFile {
+  fileName: string;
+  mimeType: string;
+  text: string;
+}
+
+const CSV = 'text/csv';
+const csv = (fields: string[], data: (string | number | null)[][]): string =>
+  Papa.unparse({ fields, data }, { newline: '\r\n' }) + '\r\n';
+
+const yearOf = (date: string | null | undefined): string =>
+  date && /^\d{4}/.test(date) ? date.slice(0, 4) : '';
+
+/** A file name from a list name: letters, digits and dashes only. */
+function slug(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return s === '' ? 'list' : s;
+}
+
+function filmPlays(tracking: TrackingService): Play[] {
+  const out: Play[] = [];
+  const page = 20_000;
+  for (let offset = 0; ; offset += page) {
+    const { plays, total } = tracking.tracking.history({ limit: page, offset, mediaType: 'movie' });
+    out.push(...plays);
+    if (plays.length === 0 || offset + page >= total) break;
+  }
+  // Oldest first, undated first (a viewing without a date is not a rewatch of a dated one).
+  return out.sort(
+    (a, b) =>
+      (a.watchedAt ?? -1) - (b.watchedAt ?? -1) ||
+      a.createdAt - b.createdAt ||
+      (a.uid < b.uid ? -1 : 1),
+  );
+}
+
+export function exportLetterboxd(deps: ExportDeps): ExportedFile {
+  const ratings = new Map<number, number>();
+  for (const item of deps.library.collection({ collection: 'rated', mediaType: 'movie' }).items)
+    if (item.rating !== null) ratings.set(item.mediaId, item.rating);
+  const seen = new Set<number>();
+  const rows: (string | number | null)[][] = [];
+  const tz = deps.timeZone();
+  const describe = (id: number): [string, string] => {
+    const t = deps.titles.title('movie', id);
+    return [t?.title ?? '', yearOf(t?.date)];
+  };
+  for (const p of filmPlays(deps.tracking)) {
+    const [title, year] = describe(p.mediaId);
+    rows.push([
+      p.mediaId,
+      title,
+      year,
+      ratings.get(p.mediaId) ?? '',
+      p.watchedAt === null ? '' : localDate(p.watchedAt, tz),
+      seen.has(p.mediaId) ? 'true' : 'false',
+    ]);
+    seen.add(p.mediaId);
+  }
+  for (const [id, rating] of [...ratings].sort((a, b) => a[0] - b[0])) {
+    if (seen.has(id)) continue;
+    const [title, year] = describe(id);
+    rows.push([id, title, year, rating, '', 'false']);
+  }
+  return {
+    fileName: `marquee-letterboxd-${localDate(deps.clock(), tz)}.csv`,
+    mimeType: CSV,
+    text: csv(['tmdbID', 'Title', 'Year', 'Rating10', 'WatchedDate', 'Rewatch'], rows),
+  };
+}
+
+export function exportImdbRatings(deps: ExportDeps): ExportedFile {
+  const tz = deps.timeZone();
+  const rows: (string | number | null)[][] = [];
+  for (const mediaType of ['movie', 'tv', 'episode'] as const) {
+    for (const item of deps.library.collection({ collection: 'rated', mediaType }).items) {
+      if (item.rating === null) continue;
+      const kind = mediaType === 'movie' ? 'movie' : 'tv';
+      const known = deps.titles.title(kind, item.mediaId);
+      const title =
+        mediaType === 'episode'
+          ? `${item.title ?? known?.title ?? ''} S${item.season ?? 0}E${item.episode ?? 0}`.trim()
+          : (item.title ?? known?.title ?? '');
+      const url =
+        mediaType === 'episode'
+          ? `https://www.themoviedb.org/tv/${item.mediaId}/season/${item.season ?? 0}/episode/${item.episode ?? 0}`
+          : `https://www.themoviedb.org/${kind}/${item.mediaId}`;
+      rows.push([
+        '',
+        // IMDb rates in whole stars: TMDB's half steps round up (7.5 → 8).
+        Math.min(10, Math.max(1, Math.round(item.rating))),
+        item.addedAt === null ? '' : localDate(item.addedAt, tz),
+        title,
+        url,
+        mediaType === 'movie' ? 'movie' : mediaType === 'tv' ? 'tvSeries' : 'tvEpisode',
+        yearOf(item.releaseDate ?? known?.date),
+        item.mediaId,
+      ]);
+    }
+  }
+  return {
+    fileName: `marquee-imdb-ratings-${localDate(deps.clock(), tz)}.csv`,
+    mimeType: CSV,
+    text: csv(
+      ['Const', 'Your Rating', 'Date Rated', 'Title', 'URL', 'Title Type', 'Year', 'TMDb ID'],
+      rows,
+    ),
+  };
+}
+
+export function exportList(deps: ExportDeps, listId: string, as: 'csv' | 'json'): ExportedFile {
+  const { list, items } = deps.library.list(listId);
+  const entries = items.map((item, i) => {
+    const known = deps.titles.title('movie', item.mediaId);
+    return {
+      position: i + 1,
+      tmdbId: item.mediaId,
+      title: item.title ?? known?.title ?? null,
+      year: yearOf(item.releaseDate ?? known?.date) || null,
+      url: `https://www.themoviedb.org/movie/${item.mediaId}`,
+    };
+  });
+  const base = `marquee-list-${slug(list.name)}`;
+  if (as === 'json')
+    return {
+      fileName: `${base}.json`,
+      mimeType: 'application/json',
+      text: `${JSON.stringify({ name: list.name, description: list.description, items: entries }, null, 2)}\n`,
+    };
+  return {
+    fileName: `${base}.csv`,
+    mimeType: CSV,
+    text: csv(
+      ['Position', 'tmdbID', 'Title', 'Year', 'URL'],
+      entries.map((e) => [e.position, e.tmdbId, e.title ?? '', e.year ?? '', e.url]),
+    ),
+  };
+}
+
+/** The `export.file` channel: list exports need `listId` (the list's TMDB id or local id). */
+export function exportFile(deps: ExportDeps, kind: ExportKind, listId?: string): ExportedFile {
+  switch (kind) {
+    case 'letterboxd':
+      return exportLetterboxd(deps);
+    case 'imdbRatings':
+      return exportImdbRatings(deps);
+    case 'listCsv':
+    case 'listJson': {
+      if (listId === undefined) throw new CodedError('invalid_input', 'Choose a list to export.');
+      return exportList(deps, listId, kind === 'listCsv' ? 'csv' : 'json');
+    }
+  }
+}

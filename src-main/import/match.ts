@@ -1,0 +1,308 @@
+import type { MatchCandidate } from '../../src-shared/ipc/contract';
+import type { SourceRef } from './rows';
+
+/**
+ * Matching a source row to a TMDB title. The rules, in order (docs/architecture.md repeats them):
+ *
+ * 1. A TMDB id is used as it is (the source's type says film or series; unknown means film, as
+ *    Letterboxd's ids are films). The local cache names it when it knows it.
+ * 2. An IMDb id goes through TMDB's find endpoint: one result of the source's type is a match;
+ *    several need review; none falls through to the title.
+ * 3. A title (and year) is searched in the local cache first, then TMDB's film or series search
+ *    (the source's type decides; unknown searches both). Titles are compared normalised: case,
+ *    accents, punctuation, "&"/"and" and a leading article do not count, and the original title
+ *    counts as much as the translated one.
+ *    - exactly one candidate with the same title and the same year: matched;
+ *    - none with the same year, exactly one with the same title a year off: matched, noted
+ *      "year off by one" (release years differ between countries and festivals);
+ *    - no year in the source and exactly one candidate with the same title: matched;
+ *    - several candidates with the same title (and year): needs review;
+ *    - candidates, none with the same title (or the same title years apart): needs review;
+ *    - no candidate at all: unmatched, with the reason.
+ */
+
+export type MatchResult =
+  | { state: 'matched'; chosen: MatchCandidate; note: string | null }
+  | { state: 'review'; candidates: MatchCandidate[]; reason: string }
+  | { state: 'unmatched'; reason: string };
+
+export interface MatchSources {
+  /**
+   * Cached titles whose title or original title normalises to `normalised` (`normaliseTitle`),
+   * from an index built once per job; null when the cache is too large to index that way.
+   */
+  exact?(normalised: string, kinds: readonly ('movie' | 'tv')[]): MatchCandidate[] | null;
+  /** The local titles index (offline search over what the cache has seen). */
+  local(title: string, kinds: readonly ('movie' | 'tv')[]): MatchCandidate[];
+  /** The cached name of a TMDB title, when the cache knows it. */
+  known(mediaType: 'movie' | 'tv', id: number): MatchCandidate | undefined;
+  /** TMDB's film or series search, with the year when given. */
+  search(
+    mediaType: 'movie' | 'tv',
+    title: string,
+    year: number | undefined,
+  ): Promise<MatchCandidate[]>;
+  /** TMDB's find by IMDb id. */
+  findImdb(imdbId: string): Promise<MatchCandidate[]>;
+}
+
+export const MAX_CANDIDATES = 5;
+
+const ARTICLES = new Set([
+  'the',
+  'a',
+  'an',
+  'le',
+  'la',
+  'les',
+  'l',
+  'der',
+  'die',
+  'das',
+  'el',
+  'los',
+  'las',
+  'il',
+  'lo',
+  'gli',
+]);
+
+/** A title as the rules compare it: folded case and accents, no punctuation, no leading article. */
+export function normaliseTitle(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’`]/g, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+  if (words.length > 1 && ARTICLES.has(words[0] ?? '')) words.shift();
+  return words.join(' ');
+}
+
+/** An episode is placed by its IMDb id alone: its title names no series. */
+const isEpisode = (c: MatchCandidate): boolean => c.episode !== undefined;
+
+const kindsOf = (ref: SourceRef): ('movie' | 'tv')[] =>
+  ref.mediaType === 'movie' ? ['movie'] : ref.mediaType === 'unknown' ? ['movie', 'tv'] : ['tv'];
+
+/** "Heat (1995)", "tt0113277" or "TMDB 949": how the preview names a row. */
+export function labelOf(ref: SourceRef): string {
+  if (ref.title) return ref.year === undefined ? ref.title : `${ref.title} (${ref.year})`;
+  if (ref.imdbId) return ref.imdbId;
+  if (ref.tmdbId !== undefined) return `TMDB ${ref.tmdbId}`;
+  return 'Untitled row';
+}
+
+/** The key under which identical lookups are shared (diary, ratings and watched name the same titles). */
+export function lookupKey(ref: SourceRef): string {
+  return JSON.stringify([
+    ref.tmdbId ?? null,
+    ref.imdbId?.toLowerCase() ?? null,
+    ref.title === undefined ? null : normaliseTitle(ref.title),
+    ref.originalTitle === undefined ? null : normaliseTitle(ref.originalTitle),
+    ref.year ?? null,
+    ref.mediaType === 'episode' ? 'tv' : ref.mediaType,
+  ]);
+}
+
+function dedupe(candidates: readonly MatchCandidate[]): MatchCandidate[] {
+  const seen = new Set<string>();
+  const out: MatchCandidate[] = [];
+  for (const c of candidates) {
+    const key = `${c.mediaType}:${c.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(c);
+  }
+  return out;
+}
+
+/** Applies the title rules to a set of candidates; null when they decide nothing (no candidates). */
+export function classify(
+  ref: SourceRef,
+  candidates: readonly MatchCandidate[],
+): MatchResult | null {
+  const all = dedupe(candidates);
+  if (all.length === 0) return null;
+  const wanted = new Set(
+    [ref.title, ref.originalTitle]
+      .filter((t): t is string => t !== undefined && t.trim() !== '')
+      .map(normaliseTitle),
+  );
+  const sameTitle = all.filter(
+    (c) =>
+      wanted.has(normaliseTitle(c.title)) ||
+      (c.originalTitle != null && wanted.has(normaliseTitle(c.originalTitle))),
+  );
+  const rest = all.filter((c) => !sameTitle.includes(c));
+  const label = labelOf(ref);
+  if (ref.year === undefined) {
+    const [only] = sameTitle;
+    if (sameTitle.length === 1 && only) return { state: 'matched', chosen: only, note: null };
+    if (sameTitle.length > 1)
+      return {
+        state: 'review',
+        candidates: [...sameTitle, ...rest].slice(0, MAX_CANDIDATES),
+        reason: `Several titles are called “${ref.title ?? label}” and the file gives no year.`,
+      };
+  } else {
+    const year = ref.year;
+    const exact = sameTitle.filter((c) => c.year === year);
+    const near = sameTitle.filter((c) => c.year !== null && Math.abs(c.year - year) === 1);
+    const [onlyExact] = exact;
+    if (exact.length === 1 && onlyExact) return { state: 'matched', chosen: onlyExact, note: null };
+    if (exact.length > 1)
+      return {
+        state: 'review',
+        candidates: [...exact, ...near, ...rest].slice(0, MAX_CANDIDATES),
+        reason: `Several titles are called “${label}”.`,
+      };
+    const [onlyNear] = near;
+    if (near.length === 1 && onlyNear)
+      return {
+        state: 'matched',
+        chosen: onlyNear,
+        note: `Year off by one: TMDB says ${onlyNear.year ?? '?'}, the file says ${year}.`,
+      };
+    if (near.length > 1)
+      return {
+        state: 'review',
+        candidates: [...near, ...rest].slice(0, MAX_CANDIDATES),
+        reason: `Several titles called “${ref.title ?? label}” came out a year from ${year}.`,
+      };
+    if (sameTitle.length > 0)
+      return {
+        state: 'review',
+        candidates: [...sameTitle, ...rest].slice(0, MAX_CANDIDATES),
+        reason: `TMDB has “${ref.title ?? label}”, but not from ${year}.`,
+      };
+  }
+  return {
+    state: 'review',
+    candidates: rest.slice(0, MAX_CANDIDATES),
+    reason: `No title matches “${label}” exactly; these come close.`,
+  };
+}
+
+const decisive = (r: MatchResult | null): r is MatchResult => r !== null && r.state === 'matched';
+
+const problemText = (error: unknown): string =>
+  error instanceof Error && 'code' in error && error.code === 'offline'
+    ? 'Marquee could not reach TMDB'
+    : 'TMDB did not answer';
+
+/**
+ * Matches rows, sharing one lookup between rows that name the same title. `match` never throws:
+ * a lookup that fails leaves its row unmatched (or for review) with the reason.
+ */
+export function createMatcher(sources: MatchSources): {
+  match(ref: SourceRef): Promise<MatchResult>;
+  /** How many distinct lookups ran (for the preview and the benchmark). */
+  lookups(): number;
+} {
+  const memo = new Map<string, Promise<MatchResult>>();
+
+  async function byTitle(ref: SourceRef, note: string | null): Promise<MatchResult> {
+    const title = ref.title?.trim() || ref.originalTitle?.trim();
+    if (!title) return { state: 'unmatched', reason: note ?? 'The row names no title and no id.' };
+    const kinds = kindsOf(ref);
+    if (sources.exact) {
+      const names = [title, ref.originalTitle].filter((t): t is string => !!t?.trim());
+      const exact = names.flatMap((n) => sources.exact?.(normaliseTitle(n), kinds) ?? []);
+      const fromIndex = classify(ref, exact);
+      if (decisive(fromIndex)) return fromIndex;
+    }
+    const local = sources.local(title, kinds);
+    const fromCache = classify(ref, local);
+    if (decisive(fromCache)) return fromCache;
+    let remote: MatchCandidate[] = [];
+    let failure: string | null = null;
+    try {
+      for (const kind of kinds) {
+        let found = await sources.search(kind, title, ref.year);
+        // A year off by one is searched without the year (TMDB filters on it exactly).
+        if (ref.year !== undefined && !found.some((c) => c.year === ref.year))
+          found = [...found, ...(await sources.search(kind, title, undefined))];
+        remote.push(...found);
+        if (ref.originalTitle && ref.originalTitle.trim() !== title)
+          remote.push(...(await sources.search(kind, ref.originalTitle.trim(), ref.year)));
+      }
+    } catch (error) {
+      failure = problemText(error);
+      remote = [];
+    }
+    const result = classify(ref, [...remote, ...local]);
+    if (result) return result;
+    const what = kinds.length === 1 ? (kinds[0] === 'movie' ? 'film' : 'series') : 'film or series';
+    return {
+      state: 'unmatched',
+      reason: failure
+        ? `${failure}, and the local cache has no ${what} called “${labelOf(ref)}”.`
+        : `TMDB has no ${what} called “${labelOf(ref)}”.`,
+    };
+  }
+
+  async function run(ref: SourceRef): Promise<MatchResult> {
+    if (ref.tmdbId !== undefined && Number.isInteger(ref.tmdbId) && ref.tmdbId > 0) {
+      const mediaType = ref.mediaType === 'movie' || ref.mediaType === 'unknown' ? 'movie' : 'tv';
+      const known = sources.known(mediaType, ref.tmdbId);
+      return {
+        state: 'matched',
+        chosen: known ?? {
+          mediaType,
+          id: ref.tmdbId,
+          title: ref.title ?? `TMDB ${ref.tmdbId}`,
+          year: ref.year ?? null,
+          posterPath: null,
+        },
+        note: null,
+      };
+    }
+    let note: string | null = null;
+    if (ref.imdbId !== undefined && /^tt\d{5,10}$/i.test(ref.imdbId)) {
+      try {
+        const kinds = kindsOf(ref);
+        const found = dedupe(await sources.findImdb(ref.imdbId.toLowerCase())).filter(
+          (c) => kinds.includes(c.mediaType) && isEpisode(c) === (ref.mediaType === 'episode'),
+        );
+        const [only] = found;
+        if (found.length === 1 && only) return { state: 'matched', chosen: only, note: null };
+        if (found.length > 1)
+          return {
+            state: 'review',
+            candidates: found.slice(0, MAX_CANDIDATES),
+            reason: `Several TMDB titles have the IMDb id ${ref.imdbId}.`,
+          };
+        note = `TMDB knows no title with the IMDb id ${ref.imdbId}.`;
+      } catch (error) {
+        note = `${problemText(error)} for the IMDb id ${ref.imdbId}.`;
+      }
+    }
+    if (ref.mediaType === 'episode')
+      return {
+        state: 'unmatched',
+        reason:
+          note ??
+          'An episode is matched by its IMDb id only (its title does not say which series it belongs to).',
+      };
+    return byTitle(ref, note);
+  }
+
+  return {
+    match(ref) {
+      const key = lookupKey(ref);
+      let pending = memo.get(key);
+      if (!pending) {
+        pending = run(ref).catch((error: unknown): MatchResult => ({
+          state: 'unmatched',
+          reason: problemText(error),
+        }));
+        memo.set(key, pending);
+      }
+      return pending;
+    },
+    lookups: () => memo.size,
+  };
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StagedSource } from '../../src-shared/ipc/contract';
+import { CodedError } from '../../src-shared/ipc/errors';
+import { ImportFileError, type ParsedImport } from './rows';
+import type { ImportSampleSource } from './service-types';
+
+/** What reads a source: a file's bytes, or a file or folder on disk (read/index.ts). */
+export type ReadImport = (
+  input: { name: string; bytes: Uint8Array } | { path: string },
+) => Promise<ParsedImport>;
+
+export interface Staged {
+  source: StagedSource;
+  parsed: ParsedImport;
+}
+
+export interface Staging {
+  stageBytes(name: string, bytes: Uint8Array): Promise<StagedSource>;
+  stagePath(filePath: string): Promise<StagedSource>;
+  stageSample(id: string): Promise<StagedSource>;
+  /** The staged source; `not_found` once it was dropped (staged sources live for this run only). */
+  take(sourceId: string): Staged;
+}
+
+/** A file bigger than this is refused before it is read (as the readers cap what is picked). */
+export const MAX_SOURCE_BYTES = 200 * 1024 * 1024;
+/** Staged sources kept at once; the oldest is dropped first. */
+const MAX_STAGED = 8;
+
+/** Bytes a file or folder takes on disk (a folder: its files, not following links). */
+function sizeOnDisk(p: string): number {
+  const stat = fs.lstatSync(p);
+  if (stat.isFile()) return stat.size;
+  if (!stat.isDirectory()) return 0;
+  let total = 0;
+  for (const entry of fs.readdirSync(p, { withFileTypes: true })) {
+    if (entry.isFile()) total += fs.lstatSync(path.join(p, entry.name)).size;
+    if (total > MAX_SOURCE_BYTES) break;
+  }
+  return total;
+}
+
+const tooBig = (name: string): CodedError =>
+  new CodedError(
+    'invalid_input',
+    `“${name}” is larger than ${MAX_SOURCE_BYTES / (1024 * 1024)} MB, more than any export Marquee reads.`,
+  );
+
+/**
+ * Sources the user picked, read once and held in memory until analysed: the file itself is never
+ * handed to the renderer. Whole-file faults become `invalid_input` with the reader's message.
+ */
+export function createStaging(deps: {
+  read: ReadImport;
+  samples: ImportSampleSource | null;
+  newId: () => string;
+}): Staging {
+  const staged = new Map<string, Staged>();
+
+  async function stage(
+    name: string,
+    sizeBytes: number,
+    input: Parameters<ReadImport>[0],
+  ): Promise<StagedSource> {
+    let parsed: ParsedImport;
+    try {
+      parsed = await deps.read(input);
+    } catch (error) {
+      if (error instanceof ImportFileError) throw new CodedError('invalid_input', error.message);
+      if (error instanceof CodedError) throw error;
+      const code =
+        typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+      if (code === 'ENOENT') throw new CodedError('not_found', `“${name}” is no longer there.`);
+      if (code === 'EACCES' || code === 'EPERM')
+        throw new CodedError('storage_readonly', `Marquee may not read “${name}”.`);
+      throw new CodedError('invalid_input', `Marquee could not read “${name}”.`);
+    }
+    const source: StagedSource = {
+      sourceId: deps.newId(),
+      name,
+      format: parsed.format,
+      files: [...parsed.files],
+      sizeBytes,
+    };
+    staged.set(source.sourceId, { source, parsed });
+    while (staged.size > MAX_STAGED) {
+      const oldest = staged.keys().next().value;
+      if (oldest === undefined) break;
+      staged.delete(oldest);
+    }
+    return source;
+  }
+
+  return {
+    stageBytes(name, bytes) {
+      const safeName = path.basename(name.trim() || 'upload').slice(0, 200);
+      if (bytes.byteLength > MAX_SOURCE_BYTES) return Promise.reject(tooBig(safeName));
+      if (bytes.byteLength === 0)
+        return Promise.reject(new CodedError('invalid_input', `“${safeName}” is empty.`));
+      return stage(safeName, bytes.byteLength, { name: safeName, bytes });
+    },
+    async stagePath(filePath) {
+      const name = path.basename(filePath);
+      let size: number;
+      try {
+        size = sizeOnDisk(filePath);
+      } catch {
+        throw new CodedError('not_found', `“${name}” is no longer there.`);
+      }
+      if (size > MAX_SOURCE_BYTES) throw tooBig(name);
+      return stage(name, size, { path: filePath });
+    },
+    stageSample(id) {
+      const sample = deps.samples?.bytes(id) ?? null;
+      if (!sample)
+        return Promise.reject(new CodedError('not_found', 'There is no such sample export.'));
+      return stage(sample.name, sample.bytes.byteLength, sample);
+    },
+    take(sourceId) {
+      const found = staged.get(sourceId);
+      if (!found)
+        throw new CodedError(
+          'not_found',
+          'This file is no longer staged (Marquee was restarted). Choose it again.',
+        );
+      return found;
+    },
+  };
+}

@@ -1,0 +1,323 @@
+import type Database from 'better-sqlite3';
+
+export type JobState =
+  'analysing' | 'ready' | 'applying' | 'done' | 'cancelled' | 'failed' | 'rolledBack';
+export type RowKind = 'watched' | 'ratings' | 'watchlist' | 'favourites' | 'lists';
+export type RowState = 'matched' | 'review' | 'unmatched' | 'skipped';
+export type RowOutcome = 'added' | 'present' | 'failed' | 'undone';
+
+export interface JobRecord {
+  id: string;
+  format: string;
+  sourceName: string;
+  state: JobState;
+  files: string[];
+  problems: { file: string; line: number; message: string }[];
+  targets: unknown;
+  backup: unknown;
+  result: unknown;
+  note: string | null;
+  error: string | null;
+  attempts: number;
+  createdAt: number;
+  updatedAt: number;
+  rows: number;
+}
+
+export interface RowRecord {
+  jobId: string;
+  rowId: number;
+  kind: RowKind;
+  /** The reader's row (rows.ts `ImportRow`), as stored. */
+  row: unknown;
+  state: RowState;
+  reason: string | null;
+  candidates: unknown[];
+  chosen: unknown;
+  appliedAt: number | null;
+  outcome: RowOutcome | null;
+  /** Why the row failed, or the play uids it added (JSON). */
+  undo: unknown;
+}
+
+export interface NewRow {
+  rowId: number;
+  kind: RowKind;
+  row: unknown;
+  state: RowState;
+  reason: string | null;
+  candidates: unknown[];
+  chosen: unknown;
+}
+
+interface JobRow {
+  id: string;
+  format: string;
+  source_name: string;
+  state: JobState;
+  files: string;
+  problems: string;
+  targets: string | null;
+  backup: string | null;
+  result: string | null;
+  note: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: number;
+  updated_at: number;
+  rows: number;
+}
+
+interface StoredRow {
+  job_id: string;
+  row_id: number;
+  kind: RowKind;
+  row: string;
+  state: RowState;
+  reason: string | null;
+  candidates: string;
+  chosen: string | null;
+  applied_at: number | null;
+  outcome: RowOutcome | null;
+  undo: string | null;
+}
+
+/** A stored JSON column read back; a damaged one reads as null rather than stopping the job list. */
+function parse(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const toJob = (r: JobRow): JobRecord => ({
+  id: r.id,
+  format: r.format,
+  sourceName: r.source_name,
+  state: r.state,
+  files: (parse(r.files) as string[] | null) ?? [],
+  problems: (parse(r.problems) as JobRecord['problems'] | null) ?? [],
+  targets: parse(r.targets),
+  backup: parse(r.backup),
+  result: parse(r.result),
+  note: r.note,
+  error: r.error,
+  attempts: r.attempts,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  rows: r.rows,
+});
+
+const toRow = (r: StoredRow): RowRecord => ({
+  jobId: r.job_id,
+  rowId: r.row_id,
+  kind: r.kind,
+  row: parse(r.row),
+  state: r.state,
+  reason: r.reason,
+  candidates: (parse(r.candidates) as unknown[] | null) ?? [],
+  chosen: parse(r.chosen),
+  appliedAt: r.applied_at,
+  outcome: r.outcome,
+  undo: parse(r.undo),
+});
+
+export interface JobPatch {
+  state?: JobState;
+  targets?: unknown;
+  result?: unknown;
+  note?: string | null;
+  error?: string | null;
+  attempts?: number;
+}
+
+/** Every SQL statement of the import domain. */
+export interface ImportJobStore {
+  create(job: {
+    id: string;
+    format: string;
+    sourceName: string;
+    files: string[];
+    problems: JobRecord['problems'];
+    backup: unknown;
+    now: number;
+  }): void;
+  update(id: string, patch: JobPatch, now: number): void;
+  job(id: string): JobRecord | undefined;
+  /** Newest first. */
+  recent(limit: number): JobRecord[];
+  inState(state: JobState): JobRecord[];
+  insertRows(jobId: string, rows: readonly NewRow[]): void;
+  rows(jobId: string, filter?: { states?: readonly RowState[]; limit?: number }): RowRecord[];
+  row(jobId: string, rowId: number): RowRecord | undefined;
+  resolve(jobId: string, rowId: number, state: RowState, chosen: unknown): void;
+  /** Matched rows not yet applied, of these kinds, in row order. */
+  pending(jobId: string, kinds: readonly RowKind[], limit: number): RowRecord[];
+  markApplied(jobId: string, rowId: number, outcome: RowOutcome, undo: unknown, now: number): void;
+  /** Rows per kind and match state. */
+  stateCounts(jobId: string): { kind: RowKind; state: RowState; count: number }[];
+  /** List rows per list name. */
+  listNames(jobId: string): { name: string; items: number }[];
+  /** Rows that went through review (they have candidates), those still in review first. */
+  reviewed(jobId: string, limit: number): RowRecord[];
+  /** Applied rows per kind and outcome. */
+  outcomes(jobId: string): { kind: RowKind; outcome: RowOutcome; count: number }[];
+  /** Applied rows that recorded what they added (for a roll back). */
+  withUndo(jobId: string): RowRecord[];
+  /** Runs `fn` in one transaction (nested calls join the outer one as a savepoint). */
+  transaction<T>(fn: () => T): T;
+}
+
+export function createImportJobStore(db: Database.Database): ImportJobStore {
+  const insertJob = db.prepare(
+    `INSERT INTO import_jobs (id, format, source_name, state, files, problems, backup, created_at, updated_at)
+     VALUES (@id, @format, @sourceName, 'analysing', @files, @problems, @backup, @now, @now)`,
+  );
+  const jobSelect = `SELECT j.*, (SELECT count(*) FROM import_rows r WHERE r.job_id = j.id) AS rows FROM import_jobs j`;
+  const byId = db.prepare<[string], JobRow>(`${jobSelect} WHERE j.id = ?`);
+  const recent = db.prepare<[number], JobRow>(
+    `${jobSelect} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?`,
+  );
+  const inState = db.prepare<[string], JobRow>(
+    `${jobSelect} WHERE j.state = ? ORDER BY j.created_at`,
+  );
+  const insertRow = db.prepare(
+    `INSERT INTO import_rows (job_id, row_id, kind, row, state, reason, candidates, chosen)
+     VALUES (@jobId, @rowId, @kind, @row, @state, @reason, @candidates, @chosen)`,
+  );
+  const oneRow = db.prepare<[string, number], StoredRow>(
+    'SELECT * FROM import_rows WHERE job_id = ? AND row_id = ?',
+  );
+  const resolveRow = db.prepare(
+    'UPDATE import_rows SET state = ?, chosen = ? WHERE job_id = ? AND row_id = ? AND applied_at IS NULL',
+  );
+  const applied = db.prepare(
+    'UPDATE import_rows SET applied_at = ?, outcome = ?, undo = ? WHERE job_id = ? AND row_id = ?',
+  );
+  const outcomes = db.prepare<[string], { kind: RowKind; outcome: RowOutcome; count: number }>(
+    `SELECT kind, outcome, count(*) AS count FROM import_rows
+     WHERE job_id = ? AND outcome IS NOT NULL GROUP BY kind, outcome`,
+  );
+  const withUndo = db.prepare<[string], StoredRow>(
+    "SELECT * FROM import_rows WHERE job_id = ? AND outcome = 'added' AND undo IS NOT NULL ORDER BY row_id",
+  );
+  const stateCounts = db.prepare<[string], { kind: RowKind; state: RowState; count: number }>(
+    'SELECT kind, state, count(*) AS count FROM import_rows WHERE job_id = ? GROUP BY kind, state',
+  );
+  const listNames = db.prepare<[string], { name: string | null; items: number }>(
+    `SELECT json_extract(row, '$.list.name') AS name, count(*) AS items FROM import_rows
+     WHERE job_id = ? AND kind = 'lists' GROUP BY name ORDER BY min(row_id)`,
+  );
+  const reviewed = db.prepare<[string, number], StoredRow>(
+    `SELECT * FROM import_rows WHERE job_id = ? AND candidates <> '[]'
+     ORDER BY state = 'review' DESC, row_id LIMIT ?`,
+  );
+  const insertMany = db.transaction((jobId: string, rows: readonly NewRow[]) => {
+    for (const r of rows)
+      insertRow.run({
+        jobId,
+        rowId: r.rowId,
+        kind: r.kind,
+        row: JSON.stringify(r.row),
+        state: r.state,
+        reason: r.reason,
+        candidates: JSON.stringify(r.candidates),
+        chosen: r.chosen === null || r.chosen === undefined ? null : JSON.stringify(r.chosen),
+      });
+  });
+
+  return {
+    create(job) {
+      insertJob.run({
+        id: job.id,
+        format: job.format,
+        sourceName: job.sourceName,
+        files: JSON.stringify(job.files),
+        problems: JSON.stringify(job.problems),
+        backup: job.backup === undefined || job.backup === null ? null : JSON.stringify(job.backup),
+        now: job.now,
+      });
+    },
+    update(id, patch, now) {
+      const sets: string[] = ['updated_at = @now'];
+      const args: Record<string, unknown> = { id, now };
+      if (patch.state !== undefined) {
+        sets.push('state = @state');
+        args.state = patch.state;
+      }
+      if (patch.targets !== undefined) {
+        sets.push('targets = @targets');
+        args.targets = JSON.stringify(patch.targets);
+      }
+      if (patch.result !== undefined) {
+        sets.push('result = @result');
+        args.result = JSON.stringify(patch.result);
+      }
+      if (patch.note !== undefined) {
+        sets.push('note = @note');
+        args.note = patch.note;
+      }
+      if (patch.error !== undefined) {
+        sets.push('error = @error');
+        args.error = patch.error;
+      }
+      if (patch.attempts !== undefined) {
+        sets.push('attempts = @attempts');
+        args.attempts = patch.attempts;
+      }
+      db.prepare(`UPDATE import_jobs SET ${sets.join(', ')} WHERE id = @id`).run(args);
+    },
+    job: (id) => {
+      const row = byId.get(id);
+      return row ? toJob(row) : undefined;
+    },
+    recent: (limit) => recent.all(limit).map(toJob),
+    inState: (state) => inState.all(state).map(toJob),
+    insertRows: (jobId, rows) => {
+      insertMany(jobId, rows);
+    },
+    rows(jobId, filter = {}) {
+      const states = filter.states ?? [];
+      const where = states.length > 0 ? ` AND state IN (${states.map(() => '?').join(',')})` : '';
+      const limit =
+        filter.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.trunc(filter.limit))}`;
+      return db
+        .prepare<unknown[], StoredRow>(
+          `SELECT * FROM import_rows WHERE job_id = ?${where} ORDER BY row_id${limit}`,
+        )
+        .all(jobId, ...states)
+        .map(toRow);
+    },
+    row: (jobId, rowId) => {
+      const r = oneRow.get(jobId, rowId);
+      return r ? toRow(r) : undefined;
+    },
+    resolve: (jobId, rowId, state, chosen) => {
+      resolveRow.run(state, chosen === null ? null : JSON.stringify(chosen), jobId, rowId);
+    },
+    pending(jobId, kinds, limit) {
+      if (kinds.length === 0) return [];
+      return db
+        .prepare<unknown[], StoredRow>(
+          `SELECT * FROM import_rows WHERE job_id = ? AND state = 'matched' AND applied_at IS NULL
+           AND kind IN (${kinds.map(() => '?').join(',')}) ORDER BY row_id LIMIT ?`,
+        )
+        .all(jobId, ...kinds, limit)
+        .map(toRow);
+    },
+    markApplied: (jobId, rowId, outcome, undo, now) => {
+      applied.run(now, outcome, undo === null ? null : JSON.stringify(undo), jobId, rowId);
+    },
+    outcomes: (jobId) => outcomes.all(jobId),
+    stateCounts: (jobId) => stateCounts.all(jobId),
+    listNames: (jobId) =>
+      listNames
+        .all(jobId)
+        .filter((r): r is { name: string; items: number } => typeof r.name === 'string'),
+    reviewed: (jobId, limit) => reviewed.all(jobId, limit).map(toRow),
+    withUndo: (jobId) => withUndo.all(jobId).map(toRow),
+    transaction: (fn) => db.transaction(fn)(),
+  };
+}

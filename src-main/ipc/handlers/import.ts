@@ -1,0 +1,48 @@
+import type { ImportChannel } from '../../../src-shared/ipc/contract';
+import { CodedError } from '../../../src-shared/ipc/errors';
+import type { HandlersFor } from '../../../src-shared/ipc/handlers';
+import type { ImportService } from '../../import/service-types';
+
+export interface ImportDeps {
+  /** null when the library could not be opened: there is nowhere to import into. */
+  imports: ImportService | null;
+  libraryProblem: string | null;
+}
+
+/** Import, backup and export, once the library is open. */
+export function importHandlers(use: () => Promise<ImportDeps>): HandlersFor<ImportChannel> {
+  const service = async (): Promise<ImportService> => {
+    const deps = await use();
+    if (deps.imports) return deps.imports;
+    throw new CodedError(
+      'internal',
+      `Import and backup are off because your library could not be opened. (${deps.libraryProblem ?? 'unknown problem'})`,
+    );
+  };
+  return {
+    'import.samples': async () => ({ samples: (await service()).samples() }),
+    'import.stageSample': async ({ id }) => (await service()).stageSample(id),
+    'import.pick': async ({ kind }) => {
+      const imports = await service();
+      if (!imports.pick)
+        throw new CodedError(
+          'unsupported',
+          'There is no file dialog here: upload the file instead.',
+        );
+      const path = await imports.pick(kind);
+      return { source: path === null ? null : await imports.stagePath(path) };
+    },
+    'import.analyse': async ({ sourceId }) => (await service()).analyse(sourceId),
+    'import.job': async ({ jobId }) => (await service()).job(jobId),
+    'import.resolve': async ({ jobId, rowId, choice }) =>
+      (await service()).resolve(jobId, rowId, choice),
+    'import.apply': async ({ jobId, targets }) => (await service()).apply(jobId, targets),
+    'import.cancel': async ({ jobId }) => {
+      (await service()).cancel(jobId);
+      return { ok: true as const };
+    },
+    'import.jobs': async () => ({ jobs: (await service()).jobs() }),
+    'backup.create': async () => (await service()).createBackup(),
+    'export.file': async ({ kind, listId }) => (await service()).exportFile(kind, listId),
+  };
+}
