@@ -155,6 +155,15 @@ test.describe('Lists', () => {
     }
     await expect(lists.rows).toHaveCount(2);
 
+    // The list also shows as a poster grid, and goes back to rows.
+    await lists.main.getByRole('radio', { name: 'Posters' }).check();
+    const grid = lists.main.getByRole('list', { name: 'Films in Festival picks' });
+    await expect(grid.getByRole('listitem')).toHaveCount(2);
+    await expect(grid).toContainText(first.title);
+    await expect(lists.rows).toHaveCount(0);
+    await lists.main.getByRole('radio', { name: 'Rows' }).check();
+    await expect(lists.rows).toHaveCount(2);
+
     await lists
       .row(first.title)
       .getByRole('button', { name: /Remove/ })

@@ -29,8 +29,8 @@ test('offline mid-session: cached pages still open, list edits wait to sync, the
     const found = (
       (await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as { data: { results: Found[] } }
     ).data.results;
-    const [seen, added] = found;
-    if (!seen || !added) throw new Error('the catalogue has too few films');
+    const [seen, added, unseen] = found;
+    if (!seen || !added || !unseen) throw new Error('the catalogue has too few films');
 
     // A details page seen while online is in the cache afterwards.
     await page.goto(`${stack.harness.origin}/#/movie/${seen.id}`);
@@ -60,8 +60,14 @@ test('offline mid-session: cached pages still open, list edits wait to sync, the
     await expect(frame.heading()).toHaveText(seen.title);
     await expect(badge).toBeVisible();
 
-    // Back online: the outbox drains and the marker goes.
+    // A page never seen cannot open offline; it says why, then loads by itself once TMDB
+    // answers again, without anyone pressing Retry.
+    await page.goto(`${stack.harness.origin}/#/movie/${unseen.id}`);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Could not load');
+
+    // Back online: the page recovers, the outbox drains and the marker goes.
     stack.catalogue.faults.clear();
+    await expect(frame.heading()).toHaveText(unseen.title, { timeout: 60_000 });
     await lists.open(stack.harness.origin);
     await expect(badge).toHaveCount(0, { timeout: 60_000 });
     await expect(lists.row(added.title)).toBeVisible();
