@@ -153,6 +153,12 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
         JSON.parse(
           await (await fetch(`${base}${call.path.slice(2)}`, { headers })).text(),
         ) as unknown,
+      // The same code as `raw`, timed as another implementation: its paired "overhead" shows
+      // how far the measure itself strays on this machine in this run (ideally 0).
+      control: async (call) =>
+        JSON.parse(
+          await (await fetch(`${base}${call.path.slice(2)}`, { headers })).text(),
+        ) as unknown,
       marquee: (call) => call.ours(ours),
       'tmdb-ts': (call) => call.tmdbTs(tmdbTs),
       'moviedb-promise': (call) => call.moviedb(moviedb),
@@ -161,7 +167,8 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
     const names = Object.keys(runners);
     const samples = Object.fromEntries(names.map((n) => [n, new Samples(calls.length)]));
     const scratch: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-    for (const call of calls) await timeCall(call, names, runners, scratch); // warm-up
+    for (let w = 0; w < Number(process.env.WARM ?? 1); w++)
+      for (const call of calls) await timeCall(call, names, runners, scratch); // warm-up
     for (let r = 0; r < ROUNDS; r++) {
       for (const [i, call] of calls.entries()) {
         const round: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -203,6 +210,14 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
         note: `median difference of the same request made back to back; ${note}`,
       },
     ];
+    results.push({
+      name: 'client: control (raw fetch again) over raw fetch, paired',
+      unit: 'µs',
+      value: round(overUs('control'), 1),
+      budget: null,
+      peer: 'raw fetch',
+      note: `the measure's own error in this run: raw fetch timed as a second implementation; ${note}`,
+    });
     for (const peer of ['tmdb-ts', 'moviedb-promise']) {
       results.push({
         name: `client: ${peer} per request`,
