@@ -312,6 +312,8 @@ function bundleRows(): BenchResult[] {
   const files = readdirSync(join(root, 'assets')).filter((f) => f.endsWith('.js'));
   const lazy = files.filter((f) => !initial.has(f)).sort();
   const first = [...initial].reduce((sum, f) => sum + gzip(f), 0);
+  // The Stats view carries its charts (d3-scale, d3-array and its own SVG): loaded only when opened.
+  const stats = files.find((f) => f.startsWith('StatsView-'));
   return [
     {
       name: 'renderer: initial JavaScript gzip',
@@ -320,13 +322,26 @@ function bundleRows(): BenchResult[] {
       budget: 150,
       note: `${[...initial].join(', ')}; all chunks together ${files.reduce((sum, f) => sum + gzip(f), 0).toFixed(1)} KB`,
     },
-    ...lazy.map((file) => ({
-      name: `renderer: lazy chunk ${file.replace(/-[\w-]{8}\.js$/, '')} gzip`,
-      unit: 'KB',
-      value: gzip(file),
-      budget: null,
-      note: file,
-    })),
+    ...(stats
+      ? [
+          {
+            name: 'renderer: Stats view chunk gzip (charts included, loaded when Stats opens)',
+            unit: 'KB',
+            value: gzip(stats),
+            budget: 40,
+            note: `${stats}; ${initial.has(stats) ? 'WRONGLY in the initial load' : 'not in the initial load'}`,
+          },
+        ]
+      : []),
+    ...lazy
+      .filter((file) => file !== stats)
+      .map((file) => ({
+        name: `renderer: lazy chunk ${file.replace(/-[\w-]{8}\.js$/, '')} gzip`,
+        unit: 'KB',
+        value: gzip(file),
+        budget: null,
+        note: file,
+      })),
   ];
 }
 

@@ -17,6 +17,9 @@ const suites: Record<string, () => Promise<Suite>> = {
   client: async () => (await import('./client.bench')).runClientBenchmarks,
   renderer: async () => (await import('./renderer.bench')).runRendererBenchmarks,
   tracking: async () => (await import('./tracking.bench')).runTrackingBenchmarks,
+  'import-parse': async () => (await import('./import-parse.bench')).runImportParseBenchmarks,
+  import: async () => (await import('./import.bench')).runImportBenchmarks,
+  stats: async () => (await import('./stats.bench')).runStatsBenchmarks,
 };
 
 function format(value: number | null | undefined): string {

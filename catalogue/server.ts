@@ -9,6 +9,8 @@ import { buildRoutes } from './router';
 import { createRequestHandler } from './dispatch';
 import { ImageHost } from './images';
 import { Clock } from './data/clock';
+import { demoHistoryOf, type DemoHistory } from './data/demo-history';
+import { buildSamples, type SampleExport } from './samples';
 
 export type { FaultPlan } from './faults';
 
@@ -37,6 +39,11 @@ export interface CatalogueOptions {
    * empty account tests expect.
    */
   demoLibrary?: boolean;
+  /**
+   * Generate the demo account's watch history (data/demo-history.ts): `demoHistory` holds its
+   * plays for Marquee to seed, and the account rates some of the watched titles. Off by default.
+   */
+  demoHistory?: boolean;
 }
 
 export interface Catalogue {
@@ -54,6 +61,13 @@ export interface Catalogue {
   readonly faults: FaultInjector;
   /** Requests that reached the server, by path (without query), before any fault was applied. */
   readonly requests: RequestCounter;
+  /** The generated watch history when `demoHistory` is on, else null. */
+  readonly demoHistory: DemoHistory | null;
+  /**
+   * Sample exports (Letterboxd zip, IMDb CSV, Trakt zip) made from this catalogue's titles, for
+   * trying imports in demo mode; generated on first call.
+   */
+  samples(): SampleExport[];
   close(): Promise<void>;
 }
 
@@ -136,6 +150,8 @@ export async function startCatalogue(options: CatalogueOptions = {}): Promise<Ca
   }
   const images = new ImageHost(data);
   if (options.demoLibrary ?? messy) state.fillDemoLibrary(data.picks.library);
+  const demoHistory = options.demoHistory === true ? demoHistoryOf(data) : null;
+  if (demoHistory) state.fillDemoRatings(demoHistory.ratings);
 
   const handle: (req: IncomingMessage, res: ServerResponse) => void = createRequestHandler({
     routes,
@@ -149,6 +165,7 @@ export async function startCatalogue(options: CatalogueOptions = {}): Promise<Ca
     now,
   });
   server.on('request', handle);
+  let samples: SampleExport[] | undefined;
 
   return {
     apiBase,
@@ -161,6 +178,8 @@ export async function startCatalogue(options: CatalogueOptions = {}): Promise<Ca
     data,
     faults,
     requests,
+    demoHistory,
+    samples: () => (samples ??= buildSamples(data)),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {

@@ -178,6 +178,17 @@ export class CatalogueState {
       this.createList(account.id, list.name, list.description, 'en').items.push(...list.items);
   }
 
+  /** The demo account's ratings of the titles in its generated watch history. */
+  fillDemoRatings(ratings: {
+    readonly movie: ReadonlyArray<readonly [number, number]>;
+    readonly tv: ReadonlyArray<readonly [number, number]>;
+  }): void {
+    const book = this.demoAccount.ratings;
+    let at = this.now() - 12 * 60 * 60 * 1000;
+    for (const [id, value] of ratings.movie) book.movie.set(id, { value, at: (at += 60_000) });
+    for (const [id, value] of ratings.tv) book.tv.set(id, { value, at: (at += 60_000) });
+  }
+
   createList(accountId: number, name: string, description: string, language: string): UserList {
     const list: UserList = {
       id: this.nextListId++,

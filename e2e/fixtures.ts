@@ -5,6 +5,7 @@ import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import { startCatalogue, type Catalogue } from '../catalogue';
 import { createCore, type RunningCore } from '../src-main/core/core';
 import { readTmdbConfig } from '../src-main/core/config';
+import { sampleSource } from '../src-main/import/samples';
 import { startHarness, type Harness } from './harness/server';
 
 /** The whole app as the browser sees it: catalogue → core → harness, all in this process. */
@@ -32,6 +33,12 @@ export interface AppStackOptions {
   now?: () => number;
   /** The demo account starts with its watchlist and favourites (default: follows `messy`). */
   demoLibrary?: boolean;
+  /**
+   * The demo account's generated watch history (a few years of plays) is seeded into the library
+   * before the page opens, and the account rates some of those titles (signed in, the ratings
+   * reach the library mirror). Facts of the watched titles are filled in the background.
+   */
+  demoHistory?: boolean;
 }
 
 const rendererDir = resolve('out/renderer');
@@ -47,6 +54,7 @@ export async function startAppStack(options: AppStackOptions = {}): Promise<AppS
     messy: options.messy ?? false,
     now: options.now,
     ...(options.demoLibrary === undefined ? {} : { demoLibrary: options.demoLibrary }),
+    ...(options.demoHistory ? { demoHistory: true } : {}),
   });
   const opened: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
@@ -62,16 +70,20 @@ export async function startAppStack(options: AppStackOptions = {}): Promise<AppS
       }),
       demo: true,
     },
+    // Demo mode offers the catalogue's sample exports for import.
+    imports: { samples: sampleSource(() => catalogue.samples()) },
     // The system browser of a test is the test itself: it opens recorded pages in Playwright.
     openExternal: (url) => {
       opened.push(url);
       return Promise.resolve();
     },
   });
+  if (catalogue.demoHistory) await core.seedHistory(catalogue.demoHistory.plays);
   const harness = await startHarness({
     core,
     rendererDir,
     serveImage: (path) => core.serveImage(path),
+    stageUpload: (name, bytes) => core.imports.stageBytes(name, bytes),
   });
   return {
     catalogue,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Core } from '../../src-main/core/core';
 import { silentLogger, type Logger } from '../../src-main/base/log';
 import { contentSecurityPolicy } from '../../src-main/base/csp';
+import { DEFAULT_LIMITS } from '../../src-main/import/read/limits';
 import {
   KEY_PARAM,
   newSecret,
@@ -12,14 +13,17 @@ import {
   secretMatches,
   type BridgeGate,
 } from './auth';
-import { BRIDGE_PATH, EVENTS_PATH, IPC_PATH, bridgeScript } from './bridge-script';
+import { BRIDGE_PATH, EVENTS_PATH, IPC_PATH, UPLOAD_PATH, bridgeScript } from './bridge-script';
 import { streamEvents } from './event-stream';
 import { sendFailure, sendJson, sendText } from './http-replies';
-import { BodyTooLarge, readBody } from './read-body';
+import { BodyTooLarge, readBody, readBodyBytes } from './read-body';
+import { uploadedFileName, uploadFailure } from './upload';
 import { contentTypeOf, injectBridge, readStaticFile, resolveStaticPath } from './static-files';
 
 /** The IPC body limit: far above any real call, low enough that a runaway page cannot fill memory. */
 export const MAX_IPC_BODY = 1024 * 1024;
+/** The upload limit: the import readers' own cap on one file, so the harness refuses no less. */
+export const MAX_UPLOAD_BODY = DEFAULT_LIMITS.maxInputBytes;
 
 export interface HarnessOptions {
   core: Pick<Core, 'dispatch' | 'events'>;
@@ -34,6 +38,13 @@ export interface HarnessOptions {
   serveImage?: (
     urlPath: string,
   ) => Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>;
+  /**
+   * Stages a file the page uploaded for import (the core's `imports.stageBytes`), answering the
+   * staged source. Without it, uploads are refused: Electron's open dialog stands in for them.
+   */
+  stageUpload?: (name: string, bytes: Uint8Array) => Promise<unknown>;
+  /** The largest upload accepted, in bytes (MAX_UPLOAD_BODY unless a test lowers it). */
+  maxUploadBytes?: number;
 }
 
 export interface Harness {
@@ -93,6 +104,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return;
     }
     if (url.pathname === IPC_PATH) return handleIpc(req, res);
+    if (url.pathname === UPLOAD_PATH) return handleUpload(req, res);
     if (url.pathname === EVENTS_PATH) {
       handleEvents(req, res);
       return;
@@ -242,6 +254,70 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     sendJson(res, 200, result);
   };
 
+  // A file the user chose in the page, as the raw body: the browser's stand-in for the open
+  // dialog. Guarded exactly like a bridge call; the file is read in the core, never in the page.
+  const maxUpload = options.maxUploadBytes ?? MAX_UPLOAD_BODY;
+  const handleUpload = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      sendFailure(
+        res,
+        req.method === 'OPTIONS' ? 403 : 405,
+        'forbidden',
+        'Marquee’s upload accepts only POST from its own page.',
+      );
+      return;
+    }
+    const refusal = refuseBridgeRequest(req, gate, 'ipc');
+    if (refusal !== null) {
+      log.warn('harness.refused', { path: UPLOAD_PATH, reason: refusal });
+      sendFailure(res, 403, 'forbidden', `Marquee’s upload refused this request: ${refusal}.`);
+      return;
+    }
+    if (!options.stageUpload) {
+      sendFailure(res, 404, 'not_found', 'This harness does not accept files for import.');
+      return;
+    }
+    if (!/^application\/octet-stream\b/i.test(req.headers['content-type'] ?? '')) {
+      sendFailure(
+        res,
+        415,
+        'invalid_input',
+        'Marquee’s upload accepts only application/octet-stream.',
+      );
+      return;
+    }
+    const name = uploadedFileName(req.headers['x-file-name']);
+    if (typeof name !== 'string') {
+      sendFailure(res, 400, 'invalid_input', name.error);
+      return;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await readBodyBytes(req, maxUpload);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        res.setHeader('Connection', 'close');
+        sendFailure(
+          res,
+          413,
+          'invalid_input',
+          `${name} is too large: Marquee imports files of at most ${megabytes(maxUpload)}.`,
+        );
+        return;
+      }
+      throw error;
+    }
+    // Like a bridge call, the core's answer is a result with status 200 even when it refuses the
+    // file: a file that is not an export is the user's mistake to be told, not a failed request.
+    try {
+      const staged = await options.stageUpload(name, new Uint8Array(bytes));
+      sendJson(res, 200, { ok: true, value: staged });
+    } catch (error) {
+      sendJson(res, 200, { ok: false, error: uploadFailure(error, log) });
+    }
+  };
+
   const handleEvents = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET') {
       res.setHeader('Allow', 'GET');
@@ -262,7 +338,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       log.error('harness.request_failed', { error });
       if (res.headersSent) res.destroy();
       // A bridge call always gets a result the page can read, even when the harness itself failed.
-      else if (req.url?.startsWith(IPC_PATH))
+      else if (req.url?.startsWith(IPC_PATH) || req.url?.startsWith(UPLOAD_PATH))
         sendFailure(res, 500, 'internal', 'Marquee’s harness failed to answer this call.');
       else sendText(res, 500, 'Marquee’s harness failed to answer; the details are in its log.');
     });
@@ -286,4 +362,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 function send(res: ServerResponse, status: number, contentType: string, body: Buffer): void {
   res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': body.length });
   res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024).toLocaleString('en-GB')} MB`
+    : `${bytes.toLocaleString('en-GB')} bytes`;
 }

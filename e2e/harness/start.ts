@@ -54,19 +54,30 @@ const core = createCore({
   dataDir: folder,
   app: { name: 'Marquee', version: readVersion(), platform: process.platform },
   tmdb: setup.tmdb,
+  // Demo mode offers the catalogue's sample exports for import.
+  ...(setup.importSamples ? { imports: { samples: setup.importSamples } } : {}),
   log,
   credentials,
+  // Demo mode: the catalogue's sample exports for the import view.
+  ...(setup.importSamples ? { imports: { samples: setup.importSamples } } : {}),
   // No system browser to hand the page to from here: print it for the user to open.
   openExternal: (url) => {
     process.stdout.write(`\nTo sign in, open this page and approve Marquee:\n  ${url}\n\n`);
     return Promise.resolve();
   },
 });
+if (setup.demoHistory.length > 0) {
+  // Demo mode: the demo account's history goes into a library that has none.
+  const { seeded } = await core.seedHistory(setup.demoHistory);
+  if (seeded > 0) log.info('harness.demo_history', { plays: seeded });
+}
 const harness = await startHarness({
   core,
   rendererDir: join(root, 'out/renderer'),
   log,
   serveImage: (path) => core.serveImage(path),
+  // The browser has no open dialog main could show: the page uploads the file it picked.
+  stageUpload: (name, bytes) => core.imports.stageBytes(name, bytes),
 });
 
 process.stdout.write(

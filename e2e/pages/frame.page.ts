@@ -6,14 +6,17 @@ export const sectionNames = [
   'Up Next',
   'Upcoming',
   'Lists',
+  'Stats',
   'Account',
+  'Import & export',
   'Settings',
   'About',
 ] as const;
 export type SectionName = (typeof sectionNames)[number];
 
-/** A section's route id: `Up Next` → `upnext`. */
+/** A section's route id: `Up Next` → `upnext`, `Import & export` → `import`. */
 export function sectionRoute(name: SectionName): string {
+  if (name === 'Import & export') return 'import';
   return name.toLowerCase().replace(' ', '');
 }
 

@@ -11,9 +11,11 @@ import { BrowseScreen } from '../pages/browse.page';
 import { UpcomingScreen } from '../pages/upcoming.page';
 import { UpNextScreen } from '../pages/upnext.page';
 import { AppFrame, sectionNames, sectionRoute, type SectionName } from '../pages/frame.page';
+import { ImportScreen } from '../pages/import.page';
 import { ListsScreen } from '../pages/lists.page';
 import { SearchScreen } from '../pages/search.page';
 import { SettingsScreen } from '../pages/settings.page';
+import { StatsScreen } from '../pages/stats.page';
 
 const SCREENSHOTS = 'test-results/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -76,8 +78,14 @@ async function expectSection(page: Page, name: SectionName): Promise<void> {
     case 'Lists':
       await expect(new ListsScreen(page).emptyTitle).toBeVisible();
       break;
+    case 'Stats':
+      await expect(new StatsScreen(page).emptyTitle).toBeVisible();
+      break;
     case 'Account':
       await expect(new AccountScreen(page).emptyTitle).toBeVisible();
+      break;
+    case 'Import & export':
+      await expect(new ImportScreen(page).chooseFile).toBeVisible();
       break;
     case 'Settings':
       await expect(new SettingsScreen(page).countryRows.first()).toBeVisible();

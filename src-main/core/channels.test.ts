@@ -187,6 +187,53 @@ describe('every channel answers', () => {
     expect(await ok('tracking.restore', { plays: undo.removed })).toEqual({ restored: 1 });
     await fails('tracking.mark', { target: { scope: 'movie', movieId: 0 } }, ['invalid_input']);
 
+    // Import, backup and export: a staged file (the harness's upload) goes through a whole job.
+    expect(await ok('import.samples')).toEqual({ samples: [] });
+    await fails('import.stageSample', { id: 'none' }, ['not_found']);
+    await fails('import.pick', { kind: 'file' }, ['unsupported']);
+    const title = t.catalogue.data.movies.find((m) => m.id === movie);
+    const staged = await t.core.imports.stageBytes(
+      'diary.csv',
+      new TextEncoder().encode(
+        `Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2024-01-01,"${title?.title ?? ''}",${title?.date.slice(0, 4) ?? ''},https://boxd.it/x,4,,,2024-01-01\n`,
+      ),
+    );
+    const { jobId } = (await ok('import.analyse', { sourceId: staged.sourceId })) as {
+      jobId: string;
+    };
+    const settled = async (states: string[]): Promise<{ state: string }> => {
+      for (;;) {
+        const job = (await ok('import.job', { jobId })) as { state: string };
+        if (states.includes(job.state)) return job;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    expect(await settled(['ready', 'failed'])).toMatchObject({ state: 'ready' });
+    await fails('import.resolve', { jobId, rowId: 999, choice: { skip: true } }, ['not_found']);
+    const targets = {
+      history: true,
+      ratings: false,
+      watchlist: false,
+      favourites: false,
+      lists: false,
+    };
+    await ok('import.apply', { jobId, targets });
+    expect(await settled(['done', 'failed'])).toMatchObject({ state: 'done' });
+    expect(await ok('import.cancel', { jobId })).toEqual({ ok: true });
+    expect(await ok('import.jobs')).toMatchObject({ jobs: [{ jobId }] });
+    expect(await ok('backup.create')).toMatchObject({
+      text: expect.stringContaining('marquee-backup') as unknown,
+    });
+    expect(await ok('export.file', { kind: 'letterboxd' })).toMatchObject({ mimeType: 'text/csv' });
+    // The imported history above is what the stats count.
+    const overview = (await ok('stats.overview', {})) as { totals: { plays: number } };
+    expect(overview.totals.plays).toBeGreaterThan(0);
+    const { years } = (await ok('stats.years')) as { years: Array<{ year: number }> };
+    expect(years.length).toBeGreaterThan(0);
+    expect(await ok('stats.yearInReview', { year: years[0]?.year ?? 2025 })).toMatchObject({
+      months: expect.any(Array) as unknown,
+    });
+
     expect(channelNames.filter((c) => !called.has(c))).toEqual([]);
   });
 

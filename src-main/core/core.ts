@@ -14,8 +14,12 @@ import { appHandlers } from '../ipc/handlers/app';
 import { authHandlers } from '../ipc/handlers/auth';
 import { browseHandlers } from '../ipc/handlers/browse';
 import { cacheHandlers } from '../ipc/handlers/cache';
+import { importHandlers } from '../ipc/handlers/import';
+import type { ImportWiring } from '../import/service-types';
+import type { StagedSource } from '../../src-shared/ipc/contract';
 import { libraryHandlers } from '../ipc/handlers/library';
 import { settingsHandlers } from '../ipc/handlers/settings';
+import { statsHandlers } from '../ipc/handlers/stats';
 import { syncHandlers } from '../ipc/handlers/sync';
 import { trackingHandlers } from '../ipc/handlers/tracking';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
@@ -23,6 +27,8 @@ import { createTmdbClient } from '../tmdb/client';
 import type { TmdbClient, TmdbClientOptions } from '../tmdb/types';
 import type { TmdbConfig } from './config';
 import { buildGraph, type Graph } from './graph';
+import { seedHistory } from './seed-history';
+import type { Play } from '../tracking/types';
 
 export interface CoreOptions {
   dataDir: string;
@@ -53,6 +59,8 @@ export interface CoreOptions {
   >;
   /** The auth service factory; tests may swap it. */
   createAuth?: (deps: AuthDeps) => AuthService;
+  /** The shell's open dialog for imports, and the demo catalogue's sample exports (demo mode). */
+  imports?: ImportWiring;
 }
 
 export interface Core {
@@ -72,6 +80,15 @@ export interface RunningCore extends Core {
   serveImage(urlPath: string): Promise<ImageReply>;
   /** Removes the signed-out account's cached responses and library rows. */
   clearAccountData(): Promise<void>;
+  /** Not a channel: the browser harness's upload route stages a file's bytes through this. */
+  imports: { stageBytes(name: string, bytes: Uint8Array): Promise<StagedSource> };
+  /**
+   * Records a generated history (demo mode) when the library has no plays at all; otherwise
+   * nothing changes. Resolves with how many plays were added.
+   */
+  seedHistory(plays: readonly Play[]): Promise<{ seeded: number }>;
+  /** Records that the shell showed these inbox items as system notifications. */
+  markOsNotified(ids: readonly number[]): Promise<void>;
 }
 
 const TMDB_SITE = 'https://www.themoviedb.org';
@@ -162,11 +179,19 @@ export function createCore(options: CoreOptions): RunningCore {
       fetch: fetchFn,
       imageBase: options.tmdb.imageBase,
       imageCacheBytes: options.imageCacheBytes,
+      // The demo catalogue is local: its facts need no pause between fetches.
+      ...(options.tmdb.demo ? { statsFillIntervalMs: 0 } : {}),
+      appVersion: options.app.version,
+      ...(options.imports === undefined ? {} : { imports: options.imports }),
     });
     // Changes queued in an earlier run go out as soon as they can (in the background).
     graph.sync?.kick();
     // Followed series and watchlist films are refreshed now (when online), then on a timer.
     graph.tracking?.start();
+    // Facts of watched titles still missing are filled in the background (when online).
+    graph.stats?.start();
+    // An import interrupted by a crash resumes (or, after repeated crashes, is rolled back).
+    graph.imports?.start();
   })();
   // A failed start is reported by every handler; it must not also be an unhandled rejection.
   ready.catch((error: unknown) => {
@@ -201,6 +226,8 @@ export function createCore(options: CoreOptions): RunningCore {
     ...syncHandlers(started),
     ...cacheHandlers(started),
     ...trackingHandlers(started),
+    ...statsHandlers(started),
+    ...importHandlers(started),
   } satisfies Handlers;
 
   let closing: Promise<void> | undefined;
@@ -227,8 +254,26 @@ export function createCore(options: CoreOptions): RunningCore {
     tmdb,
     ready,
     serveImage: async (urlPath) => (await started()).images.serveImage(urlPath),
+    imports: {
+      stageBytes: async (name, bytes) => {
+        const { imports, libraryProblem } = await started();
+        if (!imports)
+          throw new CodedError(
+            'internal',
+            `Import is off because your library could not be opened. (${libraryProblem ?? 'unknown problem'})`,
+          );
+        return imports.stageBytes(name, bytes);
+      },
+    },
     clearAccountData: async () => {
       (await started()).clearAccountData();
+    },
+    seedHistory: async (plays) => {
+      const { tracking } = await started();
+      return tracking ? seedHistory(tracking, plays) : { seeded: 0 };
+    },
+    markOsNotified: async (ids) => {
+      (await started()).tracking?.tracking.markOsNotified(ids);
     },
     close,
   };

@@ -17,6 +17,7 @@ import { createReads, type Read } from '../cache/reads';
 import { createResponseCache } from '../cache/store/responses';
 import { createLocalSearch } from '../cache/store/search';
 import { createLocalTitles } from '../cache/store/titles';
+import { createTitleNames } from '../cache/store/title-names';
 import { createUsageStore } from '../cache/store/usage';
 import type { Databases } from '../db/databases';
 import { createCollectionReader } from '../library/store/collections';
@@ -26,7 +27,14 @@ import { createSyncScheduler, type SyncScheduler } from '../library/sync/schedul
 import { createSendOp } from '../library/sync/send-op';
 import { createUserLibrary, type UserLibrary } from '../library/user-library';
 import { createViewStore } from '../library/store/views';
+import { createImportService } from '../import/import-service';
+import { readImport } from '../import/read/index';
+import type { ImportService, ImportWiring } from '../import/service-types';
 import type { SettingsStore } from '../settings/settings-store';
+import { APPEND } from '../ipc/handlers/browse';
+import { cachedFactsSource } from '../stats/facts-source';
+import { createStatsStore } from '../stats/store';
+import { createStatsService, type StatsService } from '../stats/stats-service';
 import type { TmdbClient } from '../tmdb/types';
 import { systemTimeZone } from '../tracking/dates';
 import { createTrackingStore } from '../tracking/store';
@@ -53,6 +61,12 @@ export interface GraphDeps {
   imageCacheBytes: number | undefined;
   /** The user's IANA time zone (the system's unless a test says otherwise). */
   timeZone?: () => string;
+  /** Pause between two fetches of watched titles' facts (none against the local demo catalogue). */
+  statsFillIntervalMs?: number;
+  /** Marquee's version, written into backups. */
+  appVersion?: string;
+  /** The shell's open dialog and the demo catalogue's sample exports, when there are any. */
+  imports?: ImportWiring;
 }
 
 /** Everything the handlers reach once the databases are open. */
@@ -68,6 +82,10 @@ export interface Graph {
   sync: SyncScheduler | null;
   /** Watch history, progress and the refresh of followed titles; null without a library. */
   tracking: TrackingService | null;
+  /** Viewing stats and the background fill of watched titles' facts; null without a library. */
+  stats: StatsService | null;
+  /** Import, backup and export; null without a library. */
+  imports: ImportService | null;
   libraryProblem: string | null;
   pendingChanges(): number;
   clearAccountData(): void;
@@ -204,6 +222,82 @@ export function buildGraph(deps: GraphDeps): Graph {
       })
     : null;
 
+  const timeZone = deps.timeZone ?? systemTimeZone;
+  const stats = dbs.library
+    ? createStatsService({
+        store: createStatsStore(dbs.library),
+        source: cachedFactsSource(read, APPEND),
+        clock,
+        timeZone,
+        online,
+        onOnline: (listener) =>
+          events.on('network.status', (status) => {
+            if (status.online) listener();
+          }),
+        // Marked, undone or restored plays, and an import that stopped (written chunks stay).
+        onPlaysChanged: (listener) => {
+          const offTracking = events.on('tracking.changed', listener);
+          const offImport = events.on('import.changed', ({ state }) => {
+            if (state !== 'analysing' && state !== 'ready' && state !== 'applying') listener();
+          });
+          return () => {
+            offTracking();
+            offImport();
+          };
+        },
+        timers: deps.timers,
+        sleep: deps.sleep,
+        log,
+        emit: (coverage) => {
+          events.emit('stats.changed', coverage);
+        },
+        ...(deps.statsFillIntervalMs === undefined ? {} : { intervalMs: deps.statsFillIntervalMs }),
+      })
+    : null;
+
+  const userLibrary = createUserLibrary({
+    store:
+      dbs.library && library
+        ? {
+            library,
+            views: createViewStore(dbs.library),
+            collection: createCollectionReader(dbs.library),
+          }
+        : null,
+    problem: dbs.status.libraryProblem,
+    problemCode: dbs.status.libraryFailure,
+    titles,
+    events,
+    authState: () => auth.state(),
+    onQueued: () => sync?.kick(),
+  });
+
+  const imports =
+    dbs.library && tracking
+      ? createImportService({
+          db: dbs.library,
+          read,
+          readImport: (input) => readImport(input),
+          localSearch: createLocalSearch(dbs.cache),
+          titleNames: createTitleNames(dbs.cache),
+          titles,
+          tracking,
+          library: userLibrary,
+          settings,
+          events,
+          clock,
+          timeZone,
+          log,
+          appVersion: deps.appVersion ?? '0.0.0',
+          samples: deps.imports?.samples ?? null,
+          pick: deps.imports?.pick ?? null,
+          ...(deps.imports?.chunkRows === undefined ? {} : { chunkRows: deps.imports.chunkRows }),
+          ...(deps.imports?.afterChunk === undefined
+            ? {}
+            : { afterChunk: deps.imports.afterChunk }),
+        })
+      : null;
+
   return {
     auth,
     settings,
@@ -221,24 +315,11 @@ export function buildGraph(deps: GraphDeps): Graph {
       imageDir,
       imageLimitBytes: imageCap,
     }),
-    library: createUserLibrary({
-      store:
-        dbs.library && library
-          ? {
-              library,
-              views: createViewStore(dbs.library),
-              collection: createCollectionReader(dbs.library),
-            }
-          : null,
-      problem: dbs.status.libraryProblem,
-      problemCode: dbs.status.libraryFailure,
-      titles,
-      events,
-      authState: () => auth.state(),
-      onQueued: () => sync?.kick(),
-    }),
+    library: userLibrary,
     sync,
     tracking,
+    stats,
+    imports,
     libraryProblem: dbs.status.libraryProblem,
     pendingChanges: () => library?.count(['pending', 'in_flight']) ?? 0,
     clearAccountData: () => {
@@ -250,11 +331,15 @@ export function buildGraph(deps: GraphDeps): Graph {
       await through.idle();
       await sync?.idle();
       await tracking?.idle();
+      await stats?.idle();
+      await imports?.idle();
     },
     close: () => {
       indexUpkeep.stop();
       sync?.close();
       tracking?.close();
+      stats?.close();
+      imports?.close();
     },
   };
 }

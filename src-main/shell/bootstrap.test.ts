@@ -10,6 +10,7 @@ import {
   FakeBrowserWindow,
   FakeEvent,
   FakeIpcMain,
+  FakeNotification,
   FakeProtocol,
   FakeShell,
   FakeWebContents,
@@ -22,7 +23,12 @@ vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeEl
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function boot(
-  options: { lock?: boolean; env?: Record<string, string | undefined>; failCore?: boolean } = {},
+  options: {
+    lock?: boolean;
+    env?: Record<string, string | undefined>;
+    failCore?: boolean;
+    notifications?: boolean;
+  } = {},
 ) {
   FakeBrowserWindow.instances = [];
   const app = new FakeApp();
@@ -55,6 +61,7 @@ function boot(
     protocol,
     safeStorage: { isEncryptionAvailable: () => false },
     shell,
+    ...(options.notifications ? { Notification: FakeNotification } : {}),
   } as unknown as ElectronApi;
   const credentialRequests: Array<{ dataDir: string }> = [];
   const running = runMarquee(electron, {
@@ -232,6 +239,35 @@ describe('wiring the core', () => {
     expect(response?.headers.get('Content-Type')).toBe('image/png');
     expect(response?.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
     expect(core.imageRequests).toEqual(['img/w342/poster.png']);
+  });
+});
+
+describe('system notifications', () => {
+  it('records the items it showed in the inbox through the core', async () => {
+    const { app, core, running } = boot({ notifications: true });
+    (core.handlers as Record<string, unknown>)['settings.get'] = () =>
+      Promise.resolve({ osNotifications: true, checkForUpdates: false });
+    app.becomeReady();
+    await running.ready;
+    const item = {
+      id: 41,
+      kind: 'episode' as const,
+      mediaId: 7,
+      season: 1,
+      episode: 2,
+      releaseType: null,
+      title: 'Series',
+      body: 'S01E02 aired today.',
+      occurredAt: '2026-11-22',
+      createdAt: 1,
+      readAt: null,
+    };
+    FakeNotification.instances = [];
+    core.events.emit('tracking.inbox', { unread: 1, items: [item] });
+    await vi.waitFor(() => {
+      expect(core.osNotified).toEqual([41]);
+    });
+    expect(FakeNotification.instances.map((n) => n.shown)).toEqual([true]);
   });
 });
 

@@ -1,9 +1,10 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type {
   App,
   BrowserWindow,
   IpcMain,
   Menu,
+  nativeImage,
   NativeTheme,
   Notification,
   Protocol,
@@ -15,9 +16,12 @@ import type { CoreOptions, RunningCore } from '../core/core';
 import type { CredentialStore } from '../credentials';
 import type { Logger } from '../base/log';
 import { contentSecurityPolicy } from '../base/csp';
+import type { Dispatch } from '../ipc/guard';
+import { installBadge, platformBadge } from './badge';
 import type { DemoCatalogueModule } from './demo';
 import { resolveTmdbSetup } from './demo';
 import { createOpenExternal } from './external';
+import { createPickImportSource, type OpenDialog } from './import-dialog';
 import { forwardEvents, registerIpc } from './ipc';
 import {
   acquireSingleInstance,
@@ -30,7 +34,16 @@ import { installNotifications } from './notifications';
 import { builtPaths } from './paths';
 import { handleAppProtocol, registerAppScheme } from './protocol';
 import { hardenApp } from './security';
+import { installUpdates, type UpdaterLike } from './updater';
 import { createMainWindow } from './window';
+import {
+  loadWindowState,
+  restoreWindowState,
+  trackWindowState,
+  WINDOW_STATE_FILE,
+  type DisplaySource,
+  type WindowStateTracker,
+} from './window-state';
 
 /** The Electron objects the shell uses, passed in so the wiring can be tested with fakes. */
 export interface ElectronApi {
@@ -44,6 +57,12 @@ export interface ElectronApi {
   shell: Shell;
   /** Absent in tests that do not exercise notifications. */
   Notification?: typeof Notification;
+  /** Electron's `screen` (read after ready): the window comes back where it was. */
+  screen?: DisplaySource;
+  /** Electron's `nativeImage`: the Windows taskbar overlay is drawn with it. */
+  nativeImage?: Pick<typeof nativeImage, 'createFromBitmap'>;
+  /** Electron's `dialog`: the open dialog of imports. Absent in tests that do not import. */
+  dialog?: OpenDialog;
 }
 
 export interface ShellOptions {
@@ -60,6 +79,8 @@ export interface ShellOptions {
     log: Logger;
   }) => Promise<CredentialStore>;
   log: Logger;
+  /** electron-updater's `autoUpdater`, imported only when update checks start. */
+  loadUpdater?: () => Promise<UpdaterLike>;
 }
 
 export interface RunningShell {
@@ -76,6 +97,7 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
   const { app } = electron;
   const { log } = options;
   let window: BrowserWindow | undefined;
+  let windowState: WindowStateTracker | undefined;
 
   registerAppScheme(electron.protocol);
   // A separate data folder (tests, a second profile) must be set before ready and before the lock,
@@ -114,6 +136,13 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         tmdb: setup.tmdb,
         log,
         credentials,
+        // Imports: the open dialog over the window, and demo mode's sample exports.
+        imports: {
+          ...(electron.dialog
+            ? { pick: createPickImportSource(electron.dialog, () => window) }
+            : {}),
+          ...(setup.importSamples ? { samples: setup.importSamples } : {}),
+        },
         openExternal: async (url) => {
           if (!(await openExternal(url))) {
             throw new CodedError(
@@ -127,9 +156,29 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
       await setup.stop();
       throw error;
     }
+    if (setup.demoHistory.length > 0) {
+      // Demo mode's first start: the demo account's history, so Stats and Up Next are full.
+      core.seedHistory(setup.demoHistory).then(
+        ({ seeded }) => {
+          if (seeded > 0) log.info('shell.demo_history', { plays: seeded });
+        },
+        (error: unknown) => {
+          log.warn('shell.demo_history_failed', { error });
+        },
+      );
+    }
+    const updates = installUpdates({
+      packaged: app.isPackaged,
+      enabled: async () => (await core.handlers['settings.get'](undefined)).checkForUpdates,
+      load:
+        options.loadUpdater ?? (() => Promise.reject(new Error('no update module in this build'))),
+      log,
+    });
     installCleanQuit(
       app,
       async () => {
+        updates.stop();
+        await windowState?.flush();
         try {
           await core.close();
         } finally {
@@ -156,19 +205,54 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         },
       },
     });
-    registerIpc(electron.ipcMain, core.dispatch);
+    // The dock/taskbar badge follows the inbox's unread count: new items arrive as events, and a
+    // read mark is seen in its reply (the inbox has no event for it).
+    const badge = installBadge({
+      events: core.events,
+      unread: async () => (await core.handlers['tracking.status'](undefined)).unread,
+      show: platformBadge({
+        platform: options.platform,
+        setBadgeCount: (count) => app.setBadgeCount(count),
+        ...(electron.nativeImage
+          ? { createImage: electron.nativeImage.createFromBitmap.bind(electron.nativeImage) }
+          : {}),
+        window: () => window,
+        log,
+      }),
+      log,
+    });
+    badge.refresh();
+    const dispatch: Dispatch = async (channel, input, sender) => {
+      const result = await core.dispatch(channel, input, sender);
+      if (result.ok && channel === 'tracking.markRead') badge.refresh();
+      if (result.ok && channel === 'settings.set') {
+        updates.settingChanged(
+          (result.value as { checkForUpdates?: unknown }).checkForUpdates === true,
+        );
+      }
+      return result;
+    };
+    registerIpc(electron.ipcMain, dispatch);
     installMenu(electron.Menu, {
       appName: app.getName(),
       isMac: options.platform === 'darwin',
       isDev: !app.isPackaged,
     });
 
+    const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
     const open = (): BrowserWindow => {
       const created = createMainWindow({
         BrowserWindow: electron.BrowserWindow,
         nativeTheme: electron.nativeTheme,
         preloadPath: paths.preload,
+        ...(electron.screen
+          ? { state: restoreWindowState(loadWindowState(stateFile, log), electron.screen) }
+          : {}),
         log,
+      });
+      windowState = trackWindowState(created, { file: stateFile, log });
+      created.on('focus', () => {
+        badge.refresh();
       });
       forwardEvents(core.events, created.webContents);
       created.on('closed', () => {
@@ -187,12 +271,16 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         },
         enabled: async () => (await core.handlers['settings.get'](undefined)).osNotifications,
         window: () => window,
+        markShown: (ids) => core.markOsNotified(ids),
         log,
       });
     }
     // macOS: clicking the dock icon with no window open brings one back.
     app.on('activate', () => {
-      if (!window) open();
+      if (!window) {
+        open();
+        badge.refresh();
+      }
     });
     return { core, window: open() };
   };

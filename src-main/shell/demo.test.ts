@@ -28,7 +28,7 @@ describe('resolveTmdbSetup', () => {
   it('starts the demo catalogue on loopback with a random port when no credentials are set', async () => {
     const catalogue = fakeCatalogue();
     const setup = await resolveTmdbSetup({}, () => Promise.resolve(catalogue.module));
-    expect(catalogue.started).toEqual([{ host: '127.0.0.1', port: 0 }]);
+    expect(catalogue.started).toEqual([{ host: '127.0.0.1', port: 0, demoHistory: true }]);
     expect(setup.tmdb).toEqual({
       apiBase: 'http://127.0.0.1:40123',
       imageBase: 'http://127.0.0.1:40123/t/p',
@@ -58,6 +58,21 @@ describe('resolveTmdbSetup', () => {
       expect(setup.tmdb.apiBase).toBe('https://api.themoviedb.org');
     },
   );
+
+  it('hands the demo catalogue’s generated history over for seeding, and none against TMDB', async () => {
+    const { startCatalogue } = await import('../../catalogue');
+    const setup = await resolveTmdbSetup({}, () => Promise.resolve({ startCatalogue }));
+    try {
+      expect(setup.demoHistory.length).toBeGreaterThan(100);
+      expect(new Set(setup.demoHistory.map((p) => p.uid)).size).toBe(setup.demoHistory.length);
+    } finally {
+      await setup.stop();
+    }
+    const real = await resolveTmdbSetup({ TMDB_API_KEY: 'abcdef123456' }, () =>
+      Promise.resolve(fakeCatalogue().module),
+    );
+    expect(real.demoHistory).toEqual([]);
+  });
 
   it('honours TMDB_API_BASE with credentials', async () => {
     const setup = await resolveTmdbSetup(

@@ -22,9 +22,13 @@ describe('main entry', () => {
     expect(api?.protocol).toBe(electron.protocol);
     expect(api?.shell).toBe(electron.shell);
     expect(api?.safeStorage).toBe(electron.safeStorage);
+    expect(api?.screen).toBe(electron.screen);
+    expect(api?.nativeImage).toBe(electron.nativeImage);
     const shellOptions = options as ShellOptions;
     expect(shellOptions.createCore).toBe(createCore);
     expect(shellOptions.env).toBe(process.env);
     expect(shellOptions.mainDir).toBe(import.meta.dirname);
+    // electron-updater is not loaded at start-up, only handed over as a loader.
+    expect(shellOptions.loadUpdater).toBeTypeOf('function');
   });
 });

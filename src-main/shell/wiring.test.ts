@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ import {
   FakeProtocol,
   FakeShell,
   fakeMenu,
+  fakeScreen,
 } from './testing/fake-electron';
 
 vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
@@ -28,6 +29,9 @@ let app: FakeApp;
 let ipcMain: FakeIpcMain;
 let protocol: FakeProtocol;
 let running: RunningShell;
+const log = memoryLogger();
+// A laptop on the left and a monitor on the right; the saved window is tested against both.
+const laptop = { x: 0, y: 0, width: 1440, height: 860 };
 
 const trusted = { senderFrame: { parent: null, url: 'app://marquee/index.html' } };
 const foreign = { senderFrame: { parent: null, url: 'https://evil.com/' } };
@@ -48,6 +52,8 @@ beforeAll(async () => {
     protocol,
     safeStorage: { isEncryptionAvailable: () => false },
     shell: new FakeShell(),
+    screen: fakeScreen([laptop]),
+    nativeImage: { createFromBitmap: () => ({}) },
   } as unknown as ElectronApi;
   running = runMarquee(electron, {
     env: { MARQUEE_DATA_DIR: dataDir },
@@ -57,7 +63,7 @@ beforeAll(async () => {
     loadCatalogue: () => import('../../catalogue'),
     selectCredentials: () =>
       Promise.resolve(memoryStore('the wiring test keeps secrets in memory')),
-    log: memoryLogger(),
+    log,
   });
   app.becomeReady();
   await running.ready;
@@ -99,6 +105,50 @@ describe('the shell around the real core, in demo mode', () => {
       ok: false,
       error: { code: 'invalid_input' },
     });
+  });
+
+  it('shows the inbox unread count on the badge, again after a read mark', async () => {
+    await vi.waitFor(() => {
+      expect(app.badgeCounts).toEqual([0]);
+    });
+    expect(await call('tracking.markRead', trusted, { ids: 'all' })).toMatchObject({ ok: true });
+    await vi.waitFor(() => {
+      expect(app.badgeCounts).toEqual([0, 0]);
+    });
+  });
+
+  it('keeps "check for updates" (off by default) and never checks in development', async () => {
+    expect(await call('settings.get')).toMatchObject({ value: { checkForUpdates: false } });
+    expect(await call('settings.set', trusted, { checkForUpdates: true })).toMatchObject({
+      ok: true,
+      value: { checkForUpdates: true },
+    });
+    expect(log.lines.join('\n')).toContain('updater.off');
+    expect(log.lines.join('\n')).not.toContain('updater.started');
+  });
+
+  it('saves the window when it closes and reopens it inside the displays there are now', async () => {
+    const first = FakeBrowserWindow.instances.at(-1);
+    if (!first) throw new Error('no window');
+    expect(first.options).toMatchObject({ width: 1280, height: 820 });
+    // Left on a monitor that is no longer connected, maximised.
+    first.bounds = { x: 2000, y: 100, width: 1600, height: 1000 };
+    first.maximized = true;
+    first.emit('close');
+    first.webContents.destroy();
+    first.emit('closed');
+    await vi.waitFor(() => {
+      expect(JSON.parse(readFileSync(join(dataDir, 'window-state.json'), 'utf8'))).toEqual({
+        bounds: { x: 2000, y: 100, width: 1600, height: 1000 },
+        maximized: true,
+      });
+    });
+    app.emit('activate');
+    const second = FakeBrowserWindow.instances.at(-1);
+    expect(second).not.toBe(first);
+    expect(second?.options).toMatchObject({ x: 0, y: 0, width: 1440, height: 860 });
+    second?.emit('ready-to-show');
+    expect(second?.maximized).toBe(true);
   });
 
   it.skipIf(!existsSync(join(root, 'out', 'renderer', 'index.html')))(

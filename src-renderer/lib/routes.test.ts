@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailHref, hrefFor, parseHash, sections } from './routes';
+import { detailHref, hrefFor, parseHash, reviewYearOf, sections, yearReviewHref } from './routes';
 
 describe('parseHash', () => {
   it('reads every section from its own link', () => {
@@ -35,5 +35,19 @@ describe('parseHash', () => {
     expect(parseHash('#/movie/0')).toEqual({ kind: 'unknown-route' });
     expect(parseHash('#/movie/abc')).toEqual({ kind: 'unknown-route' });
     expect(parseHash('#/collection/5')).toEqual({ kind: 'unknown-route' });
+  });
+});
+
+describe('year in review routes', () => {
+  it('reads `#/stats/year/2024` as the Stats section showing that year', () => {
+    expect(parseHash(yearReviewHref(2024))).toEqual({
+      kind: 'section',
+      section: 'stats',
+      page: 'year/2024',
+    });
+    expect(reviewYearOf('year/2024')).toBe(2024);
+    expect(reviewYearOf(null)).toBeNull();
+    expect(parseHash('#/stats/year/24')).toEqual({ kind: 'unknown-route' });
+    expect(parseHash('#/stats/year/2024x')).toEqual({ kind: 'unknown-route' });
   });
 });

@@ -5,7 +5,9 @@ export const sections = [
   'upnext',
   'upcoming',
   'lists',
+  'stats',
   'account',
+  'import',
   'settings',
   'about',
   'inbox',
@@ -24,7 +26,8 @@ export interface DetailRoute {
 }
 
 export type ParsedHash =
-  | { kind: 'section'; section: Section }
+  /** `page`: a page inside the section (`year/2024` of Stats), when the hash names one. */
+  | { kind: 'section'; section: Section; page?: string }
   | { kind: 'detail'; detail: DetailRoute }
   | { kind: 'unknown-route' }
   | { kind: 'not-a-route' };
@@ -42,6 +45,8 @@ export function parseHash(hash: string): ParsedHash {
       detail: { kind: detail[1] as DetailRoute['kind'], id: Number(detail[2]) },
     };
   }
+  const year = /^#\/stats\/year\/(\d{4})\/?$/.exec(hash)?.[1];
+  if (year !== undefined) return { kind: 'section', section: 'stats', page: `year/${year}` };
   const name = /^#\/([a-z]+)\/?$/.exec(hash)?.[1];
   return name !== undefined && (sections as readonly string[]).includes(name)
     ? { kind: 'section', section: name as Section }
@@ -54,4 +59,15 @@ export function detailHref(detail: DetailRoute): string {
 
 export function hrefFor(section: Section): string {
   return `#/${section}`;
+}
+
+/** The year in review of `year`: `#/stats/year/2024`. */
+export function yearReviewHref(year: number): string {
+  return `#/stats/year/${year}`;
+}
+
+/** The year a Stats page shows (`year/2024` → 2024), or null for the Stats overview. */
+export function reviewYearOf(page: string | null): number | null {
+  const match = /^year\/(\d{4})$/.exec(page ?? '');
+  return match?.[1] ? Number(match[1]) : null;
 }

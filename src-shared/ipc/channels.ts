@@ -75,6 +75,20 @@ export const channelNames = [
   'tracking.markRead',
   'tracking.refresh',
   'tracking.status',
+  'import.samples',
+  'import.stageSample',
+  'import.pick',
+  'import.analyse',
+  'import.job',
+  'import.resolve',
+  'import.apply',
+  'import.cancel',
+  'import.jobs',
+  'backup.create',
+  'export.file',
+  'stats.overview',
+  'stats.years',
+  'stats.yearInReview',
 ] as const;
 
 export const eventNames = [
@@ -85,6 +99,9 @@ export const eventNames = [
   'tracking.inbox',
   'tracking.refresh',
   'tracking.changed',
+  'import.progress',
+  'import.changed',
+  'stats.changed',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -5,8 +5,10 @@ import { authDomain } from './contract/auth';
 import { browseDomain } from './contract/browse';
 import { cacheDomain } from './contract/cache';
 import { combineDomains } from './contract/domain';
+import { importDomain } from './contract/import';
 import { libraryDomain } from './contract/library';
 import { settingsDomain } from './contract/settings';
+import { statsDomain } from './contract/stats';
 import { syncDomain } from './contract/sync';
 import { trackingDomain } from './contract/tracking';
 
@@ -23,6 +25,8 @@ export const contractDomains = [
   cacheDomain,
   authDomain,
   trackingDomain,
+  importDomain,
+  statsDomain,
 ] as const;
 
 const combined = combineDomains(contractDomains);
@@ -61,8 +65,40 @@ export {
   type RatingTarget,
   type UserList,
 } from './contract/library';
+export {
+  importJobView,
+  stagedSource,
+  type ImportChannel,
+  type ImportEvent,
+  type ImportJobSummary,
+  type ImportJobView,
+  type ImportRowView,
+  type ImportTargets,
+  type MatchCandidate,
+  type StagedSource,
+} from './contract/import';
 export { provenance, type Provenance } from './contract/models';
 export { settings, type Settings, type SettingsChannel } from './contract/settings';
+export {
+  statsOverview,
+  yearInReview,
+  type RatingPairView,
+  type StatsBreakdown,
+  type StatsChannel,
+  type StatsCoverage,
+  type StatsEvent,
+  type StatsFilter,
+  type StatsMedia,
+  type StatsOverview,
+  type StatsPeriod,
+  type StatsPersonView,
+  type StatsSlice,
+  type StatsTitleView,
+  type StatsTotals,
+  type StatsWatchView,
+  type StatsYearView,
+  type YearInReviewView,
+} from './contract/stats';
 export {
   deadLetter,
   outboxEntry,

@@ -6,11 +6,12 @@ import type { Dispatch } from '../../ipc/guard';
 /** A core whose dispatch and close are observable. */
 export function fakeCore(
   dispatch?: Dispatch,
-): RunningCore & { closeCalls: number; imageRequests: string[] } {
+): RunningCore & { closeCalls: number; imageRequests: string[]; osNotified: number[] } {
   const events = new EventBus();
   const core = {
     closeCalls: 0,
     imageRequests: [] as string[],
+    osNotified: [] as number[],
     ready: Promise.resolve(),
     serveImage: (urlPath: string) => {
       core.imageRequests.push(urlPath);
@@ -21,6 +22,15 @@ export function fakeCore(
       });
     },
     clearAccountData: () => Promise.resolve(),
+    imports: {
+      stageBytes: () => Promise.reject(new Error('The fake core stages no imports.')),
+    },
+    // A fake library with no tracking: nothing is recorded.
+    seedHistory: () => Promise.resolve({ seeded: 0 }),
+    markOsNotified: (ids: readonly number[]) => {
+      core.osNotified.push(...ids);
+      return Promise.resolve();
+    },
     handlers: {} as Core['handlers'],
     dispatch: dispatch ?? (() => Promise.resolve({ ok: true as const, value: null })),
     events,

@@ -89,6 +89,22 @@ export class FakeBrowserWindow extends EventEmitter {
   isDestroyed(): boolean {
     return this.webContents.destroyed;
   }
+  bounds = { x: 100, y: 80, width: 1280, height: 820 };
+  maximized = false;
+  overlays: { image: unknown; description: string }[] = [];
+  getNormalBounds(): { x: number; y: number; width: number; height: number } {
+    return { ...this.bounds };
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  maximize(): void {
+    this.maximized = true;
+    this.emit('maximize');
+  }
+  setOverlayIcon(image: unknown, description: string): void {
+    this.overlays.push({ image, description });
+  }
 }
 
 export class FakeApp extends EventEmitter {
@@ -96,6 +112,14 @@ export class FakeApp extends EventEmitter {
   quitCalls = 0;
   exitCode: number | undefined;
   isPackaged = false;
+  /** The dock/launcher badge; `badgeSupported` false plays a desktop without one. */
+  badgeCounts: number[] = [];
+  badgeSupported = true;
+  setBadgeCount(count: number): boolean {
+    if (!this.badgeSupported) return false;
+    this.badgeCounts.push(count);
+    return true;
+  }
   #ready!: () => void;
   readonly #readyPromise = new Promise<void>((resolve) => {
     this.#ready = resolve;
@@ -191,8 +215,25 @@ export function fakeElectronModule(): Record<string, unknown> {
     safeStorage: { isEncryptionAvailable: () => false },
     shell: new FakeShell(),
     Notification: FakeNotification,
+    dialog: new FakeDialog(),
+    screen: fakeScreen(),
+    nativeImage: { createFromBitmap: (bitmap: Buffer) => ({ bitmap }) },
     contextBridge: { exposeInMainWorld: () => undefined },
     ipcRenderer: new EventEmitter(),
+  };
+}
+
+/** Electron's `screen`: one 1920×1080 display unless others are given. */
+export function fakeScreen(
+  workAreas: { x: number; y: number; width: number; height: number }[] = [
+    { x: 0, y: 0, width: 1920, height: 1040 },
+  ],
+) {
+  return {
+    getAllDisplays: () => workAreas.map((workArea) => ({ workArea })),
+    getPrimaryDisplay: () => ({
+      workArea: workAreas[0] ?? { x: 0, y: 0, width: 1920, height: 1040 },
+    }),
   };
 }
 
@@ -213,5 +254,22 @@ export class FakeNotification extends EventEmitter {
   }
   click(): void {
     this.emit('click');
+  }
+}
+
+/** Electron's `dialog`: records each open dialog and answers what the test set (cancel by default). */
+export class FakeDialog {
+  readonly shown: { parent: unknown; options: unknown }[] = [];
+  answer: { canceled: boolean; filePaths: string[] } = { canceled: true, filePaths: [] };
+  showOpenDialog(
+    parentOrOptions: unknown,
+    maybeOptions?: unknown,
+  ): Promise<{ canceled: boolean; filePaths: string[] }> {
+    const withParent = maybeOptions !== undefined;
+    this.shown.push({
+      parent: withParent ? parentOrOptions : null,
+      options: withParent ? maybeOptions : parentOrOptions,
+    });
+    return Promise.resolve(this.answer);
   }
 }

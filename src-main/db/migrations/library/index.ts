@@ -2,6 +2,14 @@ import type { Migration } from '../../migrate';
 import { library001 } from './001_initial';
 import { library002 } from './002_tracking';
 import { library003 } from './003_data_safety';
+import { library004 } from './004_import_jobs';
+import { library005 } from './005_stats_facts';
 
 /** Append-only: add the next numbered file at the end. */
-export const libraryMigrations: readonly Migration[] = [library001, library002, library003];
+export const libraryMigrations: readonly Migration[] = [
+  library001,
+  library002,
+  library003,
+  library004,
+  library005,
+];
