@@ -175,6 +175,7 @@ describe('stats over a library', () => {
       ['US', 'United States', 2, 530],
       ['FR', 'France', 1, 360],
     ]);
+    expect(overview.countries.unknown).toEqual({ titles: 2, plays: 2, minutes: 0 });
   });
 
   it('sets the user’s ratings against TMDB’s averages of the same titles', () => {

@@ -2,7 +2,14 @@ import { CodedError } from '../../src-shared/ipc/errors';
 import { isDate } from '../tracking/dates';
 import { countryLabel, decadeOf, languageLabel, yearOf } from './labels';
 import { activityOf, rollUp, streaksOf, type Period, type Streak } from './periods';
-import type { DayRow, PlayFilter, SliceRow, TitleRow, WatchRow } from './store/aggregates';
+import type {
+  DayRow,
+  PersonRow,
+  PlayFilter,
+  SliceRow,
+  TitleRow,
+  WatchRow,
+} from './store/aggregates';
 import type { StatsStore } from './store';
 import {
   dayOfIso,
@@ -62,14 +69,8 @@ export interface Ratings {
   meanDifference: number | null;
 }
 
-export interface Person {
-  id: number;
-  name: string;
-  profilePath: string | null;
-  titles: number;
-  plays: number;
-  minutes: number;
-}
+/** A person ranked by the titles they are in (the store's row, named for display). */
+export type Person = PersonRow;
 
 export interface Coverage {
   titles: number;

@@ -6,6 +6,8 @@
  * so plays are grouped by local day in SQL.
  */
 
+import { wallClock } from '../tracking/dates';
+
 export const DAY_MS = 86_400_000;
 /**
  * The stretch of time the stats lay out day by day. A play dated outside it (a typo in an
@@ -23,40 +25,11 @@ export interface OffsetSegment {
   offset: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** How far ahead of UTC the zone's wall clock is at `ms`, to the minute. */
 export function offsetAt(ms: number, timeZone: string): number {
   const at = Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(at)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-  );
-  return wall - at;
+  const wall = wallClock(at, timeZone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - at;
 }
 
 const yearCache = new Map<string, OffsetSegment[]>();
@@ -112,15 +85,7 @@ export function offsetSegments(from: number, to: number, timeZone: string): Offs
 
 /** The local day number (days since 1970-01-01) of `ms`, given segments that cover it. */
 export function localDayOf(ms: number, segments: readonly OffsetSegment[]): number {
-  let lo = 0;
-  let hi = segments.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((segments[mid]?.start ?? 0) <= ms) lo = mid;
-    else hi = mid - 1;
-  }
-  const offset = segments[lo]?.offset ?? 0;
-  return Math.floor((ms + offset) / DAY_MS);
+  return Math.floor((ms + offsetIn(ms, segments)) / DAY_MS);
 }
 
 /**

@@ -28,7 +28,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-interface Wall {
+export interface Wall {
   year: number;
   month: number;
   day: number;
@@ -37,7 +37,8 @@ interface Wall {
   second: number;
 }
 
-function wallClock(ms: number, timeZone: string): Wall {
+/** The zone's wall clock at `ms`, to the second. */
+export function wallClock(ms: number, timeZone: string): Wall {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(ms)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
