@@ -198,23 +198,29 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       const local = sources.known(mediaType, id);
       if (local) return local;
       try {
-        if (mediaType === 'movie') {
-          const { data } = await deps.read('GET /3/movie/{movie_id}', { params: { movie_id: id } });
-          return {
-            mediaType,
-            id,
-            title: data.title,
-            year: yearOf(data.release_date),
-            posterPath: data.poster_path ?? null,
-          };
-        }
-        const { data } = await deps.read('GET /3/tv/{series_id}', { params: { series_id: id } });
+        // A film and a series name their title and first date differently.
+        const found =
+          mediaType === 'movie'
+            ? await deps
+                .read('GET /3/movie/{movie_id}', { params: { movie_id: id } })
+                .then(({ data }) => ({
+                  title: data.title,
+                  date: data.release_date,
+                  posterPath: data.poster_path,
+                }))
+            : await deps
+                .read('GET /3/tv/{series_id}', { params: { series_id: id } })
+                .then(({ data }) => ({
+                  title: data.name,
+                  date: data.first_air_date,
+                  posterPath: data.poster_path,
+                }));
         return {
           mediaType,
           id,
-          title: data.name,
-          year: yearOf(data.first_air_date),
-          posterPath: data.poster_path ?? null,
+          title: found.title,
+          year: yearOf(found.date),
+          posterPath: found.posterPath ?? null,
         };
       } catch {
         return null;

@@ -1,9 +1,5 @@
-import type {
-  ImportJobSummary,
-  ImportJobView,
-  ImportTargets,
-  StagedSource,
-} from '../../src-shared/ipc/contract';
+import type { StagedSource } from '../../src-shared/ipc/contract';
+import type { ImportJobs } from './jobs';
 
 /** A sample export the demo catalogue offers (demo mode only). */
 export interface ImportSample {
@@ -25,8 +21,11 @@ export type PickImportSource = (kind: 'file' | 'folder') => Promise<string | nul
 
 export type ExportKind = 'letterboxd' | 'imdbRatings' | 'listCsv' | 'listJson';
 
-/** The import domain as the handlers and the harness see it. */
-export interface ImportService {
+/** The import domain as the handlers and the harness see it (the jobs' part is the jobs' own). */
+export interface ImportService extends Pick<
+  ImportJobs,
+  'analyse' | 'job' | 'resolve' | 'apply' | 'cancel' | 'jobs'
+> {
   samples(): ImportSample[];
   stageSample(id: string): Promise<StagedSource>;
   /** Stages a file the user uploaded (browser harness) or dropped. */
@@ -35,16 +34,6 @@ export interface ImportService {
   stagePath(path: string): Promise<StagedSource>;
   /** null when the shell has no dialog (browser harness): the renderer uploads instead. */
   readonly pick: PickImportSource | null;
-  analyse(sourceId: string): { jobId: string };
-  job(jobId: string): ImportJobView;
-  resolve(
-    jobId: string,
-    rowId: number,
-    choice: { mediaType: 'movie' | 'tv'; id: number } | { skip: true },
-  ): Promise<ImportJobView>;
-  apply(jobId: string, targets: ImportTargets): { jobId: string };
-  cancel(jobId: string): void;
-  jobs(): ImportJobSummary[];
   createBackup(): { fileName: string; text: string };
   exportFile(
     kind: ExportKind,

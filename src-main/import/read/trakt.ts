@@ -157,6 +157,23 @@ function each(file: JsonFile, out: Collector, fn: (item: Obj, line: number) => v
   });
 }
 
+/** `each` for entries that name a title or an episode: an entry that names none is a problem. */
+function eachTarget(
+  file: JsonFile,
+  out: Collector,
+  allow: 'titles' | 'any',
+  fn: (item: Obj, line: number, target: Target) => void,
+): void {
+  each(file, out, (item, line) => {
+    const target = targetOf(item, allow);
+    if (typeof target === 'string') {
+      out.problem(file.name, line, target);
+      return;
+    }
+    fn(item, line, target);
+  });
+}
+
 function when(
   file: string,
   line: number,
@@ -188,12 +205,7 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
   // Plays, oldest first, so that the first play of a title is the viewing and later ones rewatches.
   const plays: { row: ImportRow & { kind: 'watched' }; key: string }[] = [];
   for (const file of of('history')) {
-    each(file, out, (item, line) => {
-      const target = targetOf(item, 'any');
-      if (typeof target === 'string') {
-        out.problem(file.name, line, target);
-        return;
-      }
+    eachTarget(file, out, 'any', (item, line, target) => {
       const watchedAt = when(file.name, line, item.watched_at, out);
       if (watchedAt === undefined) return;
       plays.push({
@@ -286,12 +298,7 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
   }
 
   for (const file of of('ratings')) {
-    each(file, out, (item, line) => {
-      const target = targetOf(item, 'any');
-      if (typeof target === 'string') {
-        out.problem(file.name, line, target);
-        return;
-      }
+    eachTarget(file, out, 'any', (item, line, target) => {
       const rating = item.rating;
       if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 10) {
         out.problem(
@@ -321,12 +328,7 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
     ['favourites', 'favourite'],
   ] as const) {
     for (const file of of(role)) {
-      each(file, out, (item, line) => {
-        const target = targetOf(item, 'titles');
-        if (typeof target === 'string') {
-          out.problem(file.name, line, target);
-          return;
-        }
+      eachTarget(file, out, 'titles', (item, line, target) => {
         const addedAt = when(file.name, line, item.listed_at, out);
         if (addedAt === undefined) return;
         out.rows.push({ kind, line, file: file.name, ref: target.ref, addedAt });
@@ -353,12 +355,7 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
       .replace(/\.json$/, '')
       .replace(/^lists-/, '');
     const list = names.get(slug) ?? { name: cleanTitle(slug.replace(/-/g, ' ')), description: '' };
-    each(file, out, (item, line) => {
-      const target = targetOf(item, 'titles');
-      if (typeof target === 'string') {
-        out.problem(file.name, line, target);
-        return;
-      }
+    eachTarget(file, out, 'titles', (item, line, target) => {
       const rank = num(item.rank);
       out.rows.push({
         kind: 'listItem',

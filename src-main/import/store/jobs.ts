@@ -40,15 +40,10 @@ export interface RowRecord {
   undo: unknown;
 }
 
-export interface NewRow {
-  rowId: number;
-  kind: RowKind;
-  row: unknown;
-  state: RowState;
-  reason: string | null;
-  candidates: unknown[];
-  chosen: unknown;
-}
+export type NewRow = Pick<
+  RowRecord,
+  'rowId' | 'kind' | 'row' | 'state' | 'reason' | 'candidates' | 'chosen'
+>;
 
 interface JobRow {
   id: string;
