@@ -34,6 +34,29 @@ export function rangeProblem(range: StatsRange): string | null {
  * in main from the watch history. Reloads when plays change or when the facts behind the figures
  * arrive (`stats.changed`), keeping the figures on show while it does.
  */
+/**
+ * Calls `reload` when plays, ratings or facts change; returns the function that stops listening.
+ */
+function reloadOnChanges(bridge: MarqueeApi, reload: () => Promise<void>): () => void {
+  const stops = [
+    bridge.on('stats.changed', () => {
+      void reload();
+    }),
+    bridge.on('tracking.changed', () => {
+      void reload();
+    }),
+    // Ratings live in the library mirror: a sync that brings new ones changes the figures.
+    bridge.on('library.changed', () => {
+      void reload();
+    }),
+  ];
+  return () => {
+    stops.forEach((stop) => {
+      stop();
+    });
+  };
+}
+
 export class StatsState {
   #range = $state<StatsRange>({ from: null, to: null });
   #media = $state<StatsMedia>('all');
@@ -96,23 +119,7 @@ export class StatsState {
   /** Reloads when plays, ratings or facts change; returns the function that stops listening. */
   start(bridge: MarqueeApi): () => void {
     const reload = coalesce(() => this.load());
-    const stops = [
-      bridge.on('stats.changed', () => {
-        void reload();
-      }),
-      bridge.on('tracking.changed', () => {
-        void reload();
-      }),
-      // Ratings live in the library mirror: a sync that brings new ones changes the figures.
-      bridge.on('library.changed', () => {
-        void reload();
-      }),
-    ];
-    return () => {
-      stops.forEach((stop) => {
-        stop();
-      });
-    };
+    return reloadOnChanges(bridge, reload);
   }
 
   async load(): Promise<void> {
@@ -220,23 +227,7 @@ export class YearReviewState {
     const reload = coalesce(async () => {
       if (this.#year !== null) await this.load(this.#year);
     });
-    const stops = [
-      bridge.on('stats.changed', () => {
-        void reload();
-      }),
-      bridge.on('tracking.changed', () => {
-        void reload();
-      }),
-      // Ratings live in the library mirror: a sync that brings new ones changes the figures.
-      bridge.on('library.changed', () => {
-        void reload();
-      }),
-    ];
-    return () => {
-      stops.forEach((stop) => {
-        stop();
-      });
-    };
+    return reloadOnChanges(bridge, reload);
   }
 
   async load(year: number): Promise<void> {
