@@ -185,7 +185,16 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     send(res, 200, contentTypeOf(path), file);
   };
 
-  const handleIpc = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  /**
+   * Lets through only a POST from Marquee's own page (see refuseBridgeRequest); answers anything
+   * else itself and says so by returning false.
+   */
+  const admitPost = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    door: { name: string; what: string },
+  ): boolean => {
     if (req.method !== 'POST') {
       // OPTIONS lands here too: a preflight gets no CORS headers, so a foreign page never calls.
       res.setHeader('Allow', 'POST');
@@ -193,16 +202,26 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         res,
         req.method === 'OPTIONS' ? 403 : 405,
         'forbidden',
-        'Marquee’s bridge accepts only POST from its own page.',
+        `Marquee’s ${door.name} accepts only POST from its own page.`,
       );
-      return;
+      return false;
     }
     const refusal = refuseBridgeRequest(req, gate, 'ipc');
     if (refusal !== null) {
-      log.warn('harness.refused', { path: IPC_PATH, reason: refusal });
-      sendFailure(res, 403, 'forbidden', `Marquee’s bridge refused this call: ${refusal}.`);
-      return;
+      log.warn('harness.refused', { path, reason: refusal });
+      sendFailure(
+        res,
+        403,
+        'forbidden',
+        `Marquee’s ${door.name} refused this ${door.what}: ${refusal}.`,
+      );
+      return false;
     }
+    return true;
+  };
+
+  const handleIpc = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!admitPost(req, res, IPC_PATH, { name: 'bridge', what: 'call' })) return;
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       sendFailure(res, 415, 'invalid_input', 'Marquee’s bridge accepts only application/json.');
       return;
@@ -258,22 +277,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // dialog. Guarded exactly like a bridge call; the file is read in the core, never in the page.
   const maxUpload = options.maxUploadBytes ?? MAX_UPLOAD_BODY;
   const handleUpload = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST');
-      sendFailure(
-        res,
-        req.method === 'OPTIONS' ? 403 : 405,
-        'forbidden',
-        'Marquee’s upload accepts only POST from its own page.',
-      );
-      return;
-    }
-    const refusal = refuseBridgeRequest(req, gate, 'ipc');
-    if (refusal !== null) {
-      log.warn('harness.refused', { path: UPLOAD_PATH, reason: refusal });
-      sendFailure(res, 403, 'forbidden', `Marquee’s upload refused this request: ${refusal}.`);
-      return;
-    }
+    if (!admitPost(req, res, UPLOAD_PATH, { name: 'upload', what: 'request' })) return;
     if (!options.stageUpload) {
       sendFailure(res, 404, 'not_found', 'This harness does not accept files for import.');
       return;

@@ -51,19 +51,8 @@ export interface InboxStore {
   markOsNotified(ids: readonly number[], now: number): void;
 }
 
-interface RawItem {
-  id: number;
-  kind: 'episode' | 'release';
-  mediaId: number;
-  season: number | null;
-  episode: number | null;
-  releaseType: ReleaseType | null;
-  title: string;
-  body: string;
-  occurredAt: string;
-  createdAt: number;
-  readAt: number | null;
-}
+/** A row as the queries below read it: the columns are named after the item's fields. */
+type RawItem = InboxItem;
 
 const ITEM_COLUMNS = `id, kind, media_id AS mediaId, season_number AS season,
   episode_number AS episode, release_type AS releaseType, title, body, occurred_at AS occurredAt,
