@@ -1,47 +1,15 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickCheck } from '../db/connection';
 import { openDatabase } from '../db/open';
+import { bundleChild } from '../db/testing/bundle-child';
 import { tempDir } from '../db/testing/db-files';
 import { seeded } from './testing/fake-account';
 
 const CHILD = path.join(import.meta.dirname, 'testing', 'crash-child.ts');
 const TRIALS = Number(process.env.MARQUEE_CRASH_TRIALS ?? 200);
 const LANES = 4;
-
-/**
- * Bundles the child once into plain JavaScript, so each of the trials starts in plain `node`
- * instead of compiling TypeScript again (which made the test take minutes). better-sqlite3 stays
- * outside the bundle (it is a native module) and is imported from where this project resolves it.
- */
-async function bundleChild(dir: string): Promise<string> {
-  const esbuild = await import('esbuild');
-  const sqlite = pathToFileURL(createRequire(import.meta.url).resolve('better-sqlite3')).href;
-  const outfile = path.join(dir, 'crash-child.mjs');
-  await esbuild.build({
-    entryPoints: [CHILD],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Less to parse in each of the children.
-    minify: true,
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'native-sqlite',
-        setup(build) {
-          build.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: sqlite, external: true }));
-        },
-      },
-    ],
-  });
-  return outfile;
-}
 
 /** Runs one child, kills it after a random delay once it is writing, and returns the acknowledged ids. */
 function killedRun(
@@ -85,7 +53,7 @@ describe('crash safety of the library', () => {
   let script: string;
   beforeAll(async () => {
     tmp = tempDir('marquee-crash-');
-    script = await bundleChild(tmp.dir);
+    script = await bundleChild(CHILD, tmp.dir);
   });
   afterAll(() => {
     tmp.cleanup();
