@@ -2,17 +2,18 @@ import { CodedError } from '../../src-shared/ipc/errors';
 import { isDate } from '../tracking/dates';
 import { countryLabel, decadeOf, languageLabel, yearOf } from './labels';
 import { activityOf, rollUp, streaksOf, type Period, type Streak } from './periods';
-import type {
-  DayRow,
-  PersonRow,
-  PlayFilter,
-  SliceRow,
-  TitleRow,
-  WatchRow,
+import {
+  titleKey,
+  type DayRow,
+  type PlayFilter,
+  type TitleInfo,
+  type TitlePlays,
+  type WatchRow,
 } from './store/aggregates';
 import type { StatsStore } from './store';
 import {
   dayOfIso,
+  dayStartIn,
   isoOfDay,
   localDayOf,
   offsetSegments,
@@ -69,8 +70,15 @@ export interface Ratings {
   meanDifference: number | null;
 }
 
-/** A person ranked by the titles they are in (the store's row, named for display). */
-export type Person = PersonRow;
+/** A person ranked by the titles they are in. */
+export interface Person {
+  id: number;
+  name: string;
+  profilePath: string | null;
+  titles: number;
+  plays: number;
+  minutes: number;
+}
 
 export interface Coverage {
   titles: number;
@@ -120,7 +128,7 @@ export interface YearReview {
   year: number;
   timeZone: string;
   totals: Totals;
-  previous: Totals | null;
+  previous: YearSums | null;
   months: Period[];
   genres: Slice[];
   languages: Slice[];
@@ -134,6 +142,14 @@ export interface YearReview {
   longestStreak: Streak | null;
   busiestDay: { date: string; plays: number; minutes: number } | null;
   coverage: Coverage;
+}
+
+/** A year's time and plays, without distinct counts (for "up 20% on last year"). */
+export interface YearSums {
+  minutes: number;
+  plays: number;
+  filmPlays: number;
+  episodePlays: number;
 }
 
 export interface YearSummary {
@@ -156,6 +172,19 @@ export interface Stats {
   overview(input: { from?: string; to?: string; media: StatsMedia }): Overview;
   years(): YearSummary[];
   yearInReview(input: { year: number; media: StatsMedia }): YearReview;
+}
+
+/** A watched title's plays in the filter, with what is known of it. */
+interface TitleRow extends TitlePlays {
+  title: string | null;
+  posterPath: string | null;
+  releaseDate: string | null;
+  language: string | null;
+  voteAverage: number | null;
+  voteCount: number | null;
+  fetched: boolean;
+  gone: boolean;
+  info: TitleInfo | undefined;
 }
 
 const PEOPLE = 20;
@@ -222,10 +251,10 @@ function groupTitles(
   return { items: [...slices.values()].sort(bySize), unknown };
 }
 
-function ratingsOf(titles: ReadonlyMap<string, TitleRow>, store: StatsStore): Ratings {
+function ratingsOf(titles: ReadonlyMap<number, TitleRow>, store: StatsStore): Ratings {
   const pairs: RatingPair[] = [];
   for (const rating of store.aggregates.ratings()) {
-    const title = titles.get(`${rating.mediaType}:${String(rating.id)}`);
+    const title = titles.get(titleKey(rating.mediaType, rating.id));
     if (
       !title ||
       title.voteAverage === null ||
@@ -245,7 +274,9 @@ function ratingsOf(titles: ReadonlyMap<string, TitleRow>, store: StatsStore): Ra
       votes: title.voteCount,
     });
   }
-  pairs.sort((a, b) => b.mine - a.mine || b.tmdb - a.tmdb || a.title.localeCompare(b.title));
+  pairs.sort(
+    (a, b) => b.mine - a.mine || b.tmdb - a.tmdb || a.title.localeCompare(b.title) || a.id - b.id,
+  );
   const distribution = Array.from({ length: 10 }, (_, i) => ({ bucket: i + 1, mine: 0, tmdb: 0 }));
   for (const pair of pairs) {
     const mine = distribution[bucketOf(pair.mine) - 1];
@@ -263,9 +294,6 @@ function ratingsOf(titles: ReadonlyMap<string, TitleRow>, store: StatsStore): Ra
   };
 }
 
-const keyOfTitle = (title: { mediaType: string; id: number }): string =>
-  `${title.mediaType}:${String(title.id)}`;
-
 function summaryOf(title: TitleRow): TitleSummary {
   return {
     mediaType: title.mediaType,
@@ -277,11 +305,110 @@ function summaryOf(title: TitleRow): TitleSummary {
   };
 }
 
+/** The filter's plays per title, joined in memory with what is known of each title. */
+function titlesOf(plays: readonly TitlePlays[], facts: ReadonlyMap<number, TitleInfo>): TitleRow[] {
+  return plays.map((row) => {
+    const info = facts.get(titleKey(row.mediaType, row.id));
+    // Named one by one: spreading the row costs ten times more (3 against 0.3 ms per 2,400).
+    return {
+      mediaType: row.mediaType,
+      id: row.id,
+      plays: row.plays,
+      minutes: row.minutes,
+      noRuntime: row.noRuntime,
+      lastAt: row.lastAt,
+      title: info?.title ?? null,
+      posterPath: info?.posterPath ?? null,
+      releaseDate: info?.releaseDate ?? null,
+      language: info?.language ?? null,
+      voteAverage: info?.voteAverage ?? null,
+      voteCount: info?.voteCount ?? null,
+      fetched: info?.fetched ?? false,
+      gone: info?.gone ?? false,
+      info,
+    };
+  });
+}
+
+/**
+ * Groups titles by several keys each (genres, countries): a title counts once in each of its
+ * slices, and as unknown when it has none. `labelOf` sees every name the titles give a key.
+ */
+function sliceTitles<K>(
+  titles: readonly TitleRow[],
+  keysOf: (info: TitleInfo) => ReadonlyArray<{ key: K; name: string }>,
+  labelOf: (key: K, name: string) => string,
+  stringOf: (key: K) => string,
+): Breakdown {
+  const slices = new Map<K, Slice & { name: string }>();
+  const unknown = { titles: 0, plays: 0, minutes: 0 };
+  for (const title of titles) {
+    const keys = title.info ? keysOf(title.info) : [];
+    if (keys.length === 0) {
+      unknown.titles += 1;
+      unknown.plays += title.plays;
+      unknown.minutes += title.minutes;
+      continue;
+    }
+    for (const { key, name } of keys) {
+      let slice = slices.get(key);
+      if (!slice) {
+        slice = { key: stringOf(key), label: '', name, titles: 0, plays: 0, minutes: 0 };
+        slices.set(key, slice);
+      }
+      // The same genre may be named differently by two titles: the greatest name wins, as
+      // SQLite's max() would pick it.
+      if (name > slice.name) slice.name = name;
+      slice.titles += 1;
+      slice.plays += title.plays;
+      slice.minutes += title.minutes;
+    }
+  }
+  const items = [...slices.entries()].map(([key, { name, ...slice }]) => ({
+    ...slice,
+    label: labelOf(key, name),
+  }));
+  return { items: items.sort(bySize), unknown };
+}
+
+/** The people most present in the titles: by titles, then plays, then minutes, then id. */
+function rankPeople(
+  titles: readonly TitleRow[],
+  role: 'cast' | 'directors',
+  limit: number,
+  store: StatsStore,
+): Person[] {
+  const totals = new Map<number, { id: number; titles: number; plays: number; minutes: number }>();
+  for (const title of titles) {
+    for (const id of title.info?.[role] ?? []) {
+      let entry = totals.get(id);
+      if (!entry) {
+        entry = { id, titles: 0, plays: 0, minutes: 0 };
+        totals.set(id, entry);
+      }
+      entry.titles += 1;
+      entry.plays += title.plays;
+      entry.minutes += title.minutes;
+    }
+  }
+  const top = [...totals.values()]
+    .sort(
+      (a, b) => b.titles - a.titles || b.plays - a.plays || b.minutes - a.minutes || a.id - b.id,
+    )
+    .slice(0, limit);
+  const names = new Map(store.aggregates.people(top.map((p) => p.id)).map((p) => [p.id, p]));
+  return top.map((p) => ({
+    ...p,
+    name: names.get(p.id)?.name || 'Unknown',
+    profilePath: names.get(p.id)?.profilePath ?? null,
+  }));
+}
+
 /** Everything the overview and the year in review read, for one filter, in one transaction. */
 interface Gathered {
   days: DayRow[];
   titles: TitleRow[];
-  byKey: Map<string, TitleRow>;
+  byKey: Map<number, TitleRow>;
   totals: Totals;
   genres: Breakdown;
   countries: Breakdown;
@@ -303,29 +430,30 @@ export function createStats(deps: StatsDeps): Stats {
 
   const gather = (filter: PlayFilter, segments: readonly OffsetSegment[]): Gathered => {
     const days = store.aggregates.days(filter, segments);
-    const titles = store.aggregates.titles(filter);
-    const byKey = new Map(titles.map((t) => [keyOfTitle(t), t]));
+    const titles = titlesOf(store.aggregates.titles(filter), store.aggregates.factsIndex());
+    const byKey = new Map(titles.map((t) => [titleKey(t.mediaType, t.id), t]));
     const undated = store.aggregates.undated(filter.media);
-    const genres = store.aggregates.genres();
-    const countries = store.aggregates.countries();
-    const person = (row: Person): Person => ({ ...row, name: row.name || 'Unknown' });
     return {
       days,
       titles,
       byKey,
       totals: totalsOf(titles, days, store.aggregates.episodes(filter), undated),
-      genres: {
-        items: genres.items.map((g) => ({ ...g, label: g.label || `Genre ${g.key}` })).sort(bySize),
-        unknown: genres.unknown,
-      },
-      countries: {
-        items: countries.items.map((c) => ({ ...c, label: countryLabel(c.key) })).sort(bySize),
-        unknown: countries.unknown,
-      },
+      genres: sliceTitles(
+        titles,
+        (info) => info.genres.map((g) => ({ key: g.id, name: g.name })),
+        (key, name) => name || `Genre ${String(key)}`,
+        String,
+      ),
+      countries: sliceTitles(
+        titles,
+        (info) => info.countries.map((c) => ({ key: c, name: '' })),
+        countryLabel,
+        (key) => key,
+      ),
       ratings: ratingsOf(byKey, store),
       people: {
-        cast: store.aggregates.people('cast', PEOPLE).map(person),
-        directors: store.aggregates.people('director', PEOPLE).map(person),
+        cast: rankPeople(titles, 'cast', PEOPLE, store),
+        directors: rankPeople(titles, 'directors', PEOPLE, store),
       },
       coverage: {
         titles: titles.length,
@@ -355,11 +483,11 @@ export function createStats(deps: StatsDeps): Stats {
 
   const watchOf = (
     row: WatchRow | null,
-    byKey: ReadonlyMap<string, TitleRow>,
+    byKey: ReadonlyMap<number, TitleRow>,
     segments: readonly OffsetSegment[],
   ): Watch | null => {
     if (!row) return null;
-    const title = byKey.get(`${row.mediaType === 'movie' ? 'movie' : 'tv'}:${String(row.id)}`);
+    const title = byKey.get(titleKey(row.mediaType === 'movie' ? 'movie' : 'tv', row.id));
     const episode = row.mediaType === 'episode';
     return {
       mediaType: row.mediaType,
@@ -416,22 +544,33 @@ export function createStats(deps: StatsDeps): Stats {
     years() {
       const zone = deps.timeZone();
       const segments = segmentsFor(null, null, zone);
-      const days = store.read(() =>
-        store.aggregates.days({ from: null, to: null, media: 'all' }, segments),
-      );
-      if (days.length === 0) return [];
-      const first = days[0]?.day ?? 0;
-      const last = days.at(-1)?.day ?? 0;
-      return rollUp(days, 'year', first, last)
-        .filter((p) => p.plays > 0)
-        .map((p) => ({
-          year: Number(p.period),
-          plays: p.plays,
-          filmPlays: p.filmPlays,
-          episodePlays: p.episodePlays,
-          minutes: p.minutes,
-        }))
-        .reverse();
+      return store.read(() => {
+        const span = store.aggregates.span();
+        if (!span) return [];
+        // One seek per year into the by-date index, not one per day.
+        const first = Number(
+          isoOfDay(localDayOf(Math.max(span.min, FIRST_MS), segments)).slice(0, 4),
+        );
+        const last = Number(
+          isoOfDay(localDayOf(Math.min(span.max, LAST_MS - 1), segments)).slice(0, 4),
+        );
+        const startOf = (year: number): number =>
+          dayStartIn(dayOfIso(`${String(year).padStart(4, '0')}-01-01`), segments);
+        const ranges: Array<[number, number]> = [];
+        for (let year = first; year <= last; year++)
+          ranges.push([startOf(year), startOf(year + 1)]);
+        return store.aggregates
+          .sums(ranges, 'all')
+          .map((sums, i) => ({
+            year: first + i,
+            plays: sums.plays,
+            filmPlays: sums.filmPlays,
+            episodePlays: sums.plays - sums.filmPlays,
+            minutes: sums.minutes,
+          }))
+          .filter((y) => y.plays > 0)
+          .reverse();
+      });
     },
 
     yearInReview({ year, media }) {
@@ -459,33 +598,39 @@ export function createStats(deps: StatsDeps): Stats {
             .filter((t) => t.mediaType === kind)
             .sort(
               (a, b) =>
-                b.plays - a.plays || b.minutes - a.minutes || (b.lastAt ?? 0) - (a.lastAt ?? 0),
+                b.plays - a.plays ||
+                b.minutes - a.minutes ||
+                (b.lastAt ?? 0) - (a.lastAt ?? 0) ||
+                a.id - b.id,
             )
             .slice(0, 5)
             .map(summaryOf);
         const posters = [...g.titles]
           .filter((t) => t.posterPath !== null)
-          .sort((a, b) => b.minutes - a.minutes || b.plays - a.plays || a.id - b.id)
+          .sort(
+            (a, b) =>
+              b.minutes - a.minutes ||
+              b.plays - a.plays ||
+              a.id - b.id ||
+              a.mediaType.localeCompare(b.mediaType),
+          )
           .slice(0, 12)
           .map(summaryOf);
         const languages = groupTitles(g.titles, (t) => t.language, languageLabel);
         const streaks = streaksOf(g.days, localDayOf(deps.clock(), segments));
         const activity = activityOf(g.days, 1);
-        const before = store.aggregates.totals(previousFilter);
-        const previous: Totals | null =
-          before.plays === 0
+        const [before] = store.aggregates.sums(
+          [[previousFilter.from ?? 0, previousFilter.to ?? 0]],
+          media,
+        );
+        const previous: YearSums | null =
+          !before || before.plays === 0
             ? null
             : {
                 minutes: before.minutes,
                 plays: before.plays,
                 filmPlays: before.filmPlays,
                 episodePlays: before.plays - before.filmPlays,
-                films: before.films,
-                episodes: before.episodes,
-                series: before.series,
-                activeDays: store.aggregates.days(previousFilter, segments).length,
-                playsWithoutRuntime: before.noRuntime,
-                undatedPlays: 0,
               };
         return {
           year,
@@ -511,4 +656,4 @@ export function createStats(deps: StatsDeps): Stats {
   };
 }
 
-export type { Period, Streak, SliceRow };
+export type { Period, Streak };

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { dayStartIn, FIRST_MS, LAST_MS, localDayOf, type OffsetSegment } from '../zone';
-import type { TitleKind } from './facts';
+import type { FactsVersion, TitleKind } from './facts';
 
 /** Which plays a stat covers. Bounds are ms since the epoch, `to` exclusive; null leaves it open. */
 export interface PlayFilter {
@@ -18,8 +18,8 @@ export interface DayRow {
   minutes: number;
 }
 
-/** One watched title's plays in the filter, with its facts (null fields while unknown). */
-export interface TitleRow {
+/** One watched title's plays in the filter (facts are joined from the {@link FactsIndex}). */
+export interface TitlePlays {
   mediaType: TitleKind;
   id: number;
   plays: number;
@@ -27,6 +27,10 @@ export interface TitleRow {
   /** Plays whose runtime is unknown. */
   noRuntime: number;
   lastAt: number | null;
+}
+
+/** What the stats know of one watched title; null fields while unknown. */
+export interface TitleInfo {
   title: string | null;
   posterPath: string | null;
   releaseDate: string | null;
@@ -35,23 +39,27 @@ export interface TitleRow {
   voteCount: number | null;
   fetched: boolean;
   gone: boolean;
+  genres: Array<{ id: number; name: string }>;
+  countries: string[];
+  /** Person ids. */
+  cast: number[];
+  directors: number[];
 }
 
-export interface SliceRow {
-  key: string;
-  label: string;
-  titles: number;
-  plays: number;
-  minutes: number;
-}
+/**
+ * Every watched title's facts, read in one go and kept in memory until a fact changes (facts
+ * change only when the fill fetches a title). Keyed by {@link titleKey}.
+ */
+export type FactsIndex = ReadonlyMap<number, TitleInfo>;
 
-export interface PersonRow {
+/** One number per title: films even, series odd (TMDB ids are far below 2^52). */
+export const titleKey = (kind: TitleKind, id: number): number => id * 2 + (kind === 'tv' ? 1 : 0);
+
+/** A person's name and photo, for the winners of a ranking. */
+export interface PersonName {
   id: number;
   name: string;
   profilePath: string | null;
-  titles: number;
-  plays: number;
-  minutes: number;
 }
 
 export interface RatingRow {
@@ -69,35 +77,30 @@ export interface WatchRow {
   episodeName: string | null;
 }
 
-export interface TotalsRow {
+/** Plays and time in a range, without distinct counts (for "up 20% on last year"). */
+export interface SumsRow {
   plays: number;
   filmPlays: number;
   minutes: number;
-  noRuntime: number;
-  films: number;
-  series: number;
-  episodes: number;
 }
 
 export interface AggregateStore {
   /** Plays per local day (dated plays only). */
   days(filter: PlayFilter, segments: readonly OffsetSegment[]): DayRow[];
-  /**
-   * Gathers the filter's plays per title into the connection's scratch table and returns them;
-   * `genres`, `countries`, `people` and `ratings` then read that table.
-   */
-  titles(filter: PlayFilter): TitleRow[];
-  genres(): { items: SliceRow[]; unknown: Omit<SliceRow, 'key' | 'label'> };
-  countries(): { items: Omit<SliceRow, 'label'>[]; unknown: Omit<SliceRow, 'key' | 'label'> };
-  people(role: 'cast' | 'director', limit: number): PersonRow[];
-  /** The user's ratings of the gathered titles (films and series, from the library mirror). */
+  /** Plays, film plays and minutes in each `[start, end)` range, in one seek per range. */
+  sums(ranges: ReadonlyArray<readonly [number, number]>, media: PlayFilter['media']): SumsRow[];
+  /** The filter's plays per title: one pass over the by-item index. */
+  titles(filter: PlayFilter): TitlePlays[];
+  /** Every watched title's facts (kept until a fact is written through this store's facts). */
+  factsIndex(): FactsIndex;
+  /** Names and photos of these people ('' when unknown). */
+  people(ids: readonly number[]): PersonName[];
+  /** The user's ratings of films and series (from the library mirror). */
   ratings(): RatingRow[];
   /** The filter's first and last dated plays. */
   firstAndLast(filter: PlayFilter): { first: WatchRow | null; last: WatchRow | null };
   /** Distinct episodes with a play in the filter. */
   episodes(filter: PlayFilter): number;
-  /** The filter's totals in one pass over a date range (no per-title table): for comparisons. */
-  totals(filter: PlayFilter): TotalsRow;
   /** Plays without a date in the media filter. */
   undated(media: PlayFilter['media']): number;
   /** The earliest and latest dated play, or null without any. */
@@ -130,17 +133,10 @@ const paramsOf = (filter: PlayFilter): Record<string, number> => ({
   ...(filter.to === null ? {} : { to: filter.to }),
 });
 
-export function createAggregateStore(db: Database.Database): AggregateStore {
-  db.exec(`
-    CREATE TEMP TABLE IF NOT EXISTS stats_titles (
-      media_type TEXT NOT NULL,
-      media_id INTEGER NOT NULL,
-      plays INTEGER NOT NULL,
-      minutes INTEGER NOT NULL,
-      no_runtime INTEGER NOT NULL,
-      last_at INTEGER,
-      PRIMARY KEY (media_type, media_id)
-    ) WITHOUT ROWID`);
+export function createAggregateStore(
+  db: Database.Database,
+  factsVersion: FactsVersion = { value: 0 },
+): AggregateStore {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string): Database.Statement => {
     let statement = statements.get(sql);
@@ -153,73 +149,129 @@ export function createAggregateStore(db: Database.Database): AggregateStore {
     return statement;
   };
 
-  /** The gathered titles with no row in `table` (their genres or countries are not known). */
-  const unknownOf = (table: 'title_genres' | 'title_countries'): Database.Statement =>
-    db.prepare(`
-      SELECT count(*) AS titles, coalesce(sum(plays), 0) AS plays,
-        coalesce(sum(minutes), 0) AS minutes
-      FROM temp.stats_titles t
-      WHERE NOT EXISTS (SELECT 1 FROM ${table} x
-                        WHERE x.media_type = t.media_type AND x.media_id = t.media_id)`);
-  const clearTitles = db.prepare('DELETE FROM temp.stats_titles');
-  // Read as arrays and built into objects below: over 2,400 titles, 4 against 6.5 ms for named
-  // rows that were then copied again.
-  const readTitles = db.prepare(`
-    SELECT t.media_type, t.media_id, t.plays, t.minutes, t.no_runtime, t.last_at, f.title,
-      f.poster_path, f.release_date, f.original_language, f.vote_average, f.vote_count,
-      coalesce(f.fetched_at IS NOT NULL, 0), coalesce(f.gone, 0)
-    FROM temp.stats_titles t
-    LEFT JOIN title_facts f ON f.media_type = t.media_type AND f.media_id = t.media_id`);
-  const genreSlices = db.prepare(`
-    SELECT CAST(g.genre_id AS TEXT) AS key, max(g.name) AS label, count(*) AS titles,
-      sum(t.plays) AS plays, sum(t.minutes) AS minutes
-    FROM temp.stats_titles t
-    JOIN title_genres g ON g.media_type = t.media_type AND g.media_id = t.media_id
-    GROUP BY g.genre_id`);
-  const genreUnknown = unknownOf('title_genres');
-  const countrySlices = db.prepare(`
-    SELECT c.country AS key, count(*) AS titles, sum(t.plays) AS plays, sum(t.minutes) AS minutes
-    FROM temp.stats_titles t
-    JOIN title_countries c ON c.media_type = t.media_type AND c.media_id = t.media_id
-    GROUP BY c.country`);
-  const countryUnknown = unknownOf('title_countries');
-  // Ranked on ids alone; only the winners' names and photos are read. CROSS JOIN keeps the
-  // gathered titles outside, each one seek into the role's people: the planner, without figures
-  // for the scratch table, would scan every person row of every title instead (7 against 10 ms
-  // for cast over 50,000 plays).
-  const peopleOf = db.prepare(`
-    WITH top AS (
-      SELECT p.person_id AS id, count(*) AS titles, sum(t.plays) AS plays, sum(t.minutes) AS minutes
-      FROM temp.stats_titles t
-      CROSS JOIN title_people p
-        ON p.media_type = t.media_type AND p.media_id = t.media_id AND p.role = @role
-      GROUP BY p.person_id
-      ORDER BY titles DESC, plays DESC, minutes DESC, id
-      LIMIT @limit
+  // The facts are read as arrays, and people as one list per title and role: reading the 26,000
+  // person rows of 2,400 titles one row each takes 17 ms, their lists 4 ms.
+  const factRows = db
+    .prepare(
+      `SELECT media_type, media_id, title, poster_path, release_date, original_language,
+        vote_average, vote_count, fetched_at IS NOT NULL, gone FROM title_facts`,
     )
-    SELECT top.id, coalesce(n.name, '') AS name, n.profile_path AS profilePath, top.titles,
-      top.plays, top.minutes
-    FROM top LEFT JOIN people_facts n ON n.person_id = top.id
-    ORDER BY top.titles DESC, top.plays DESC, top.minutes DESC, top.id`);
-  const ratingsOf = db.prepare(`
-    SELECT r.media_type AS mediaType, r.media_id AS id, r.rating
-    FROM temp.stats_titles t
-    JOIN collection_entries r ON r.collection = 'rated' AND r.media_type = t.media_type
-      AND r.media_id = t.media_id AND r.season_number = -1 AND r.episode_number = -1
-    WHERE r.rating IS NOT NULL`);
+    .raw();
+  const genreRows = db
+    .prepare('SELECT media_type, media_id, genre_id, name FROM title_genres')
+    .raw();
+  const countryRows = db
+    .prepare(
+      `SELECT media_type, media_id, group_concat(country, ' ') FROM title_countries
+       GROUP BY media_type, media_id`,
+    )
+    .raw();
+  const peopleRows = db
+    .prepare(
+      `SELECT media_type, media_id, role, group_concat(person_id, ' ') FROM title_people
+       GROUP BY media_type, media_id, role`,
+    )
+    .raw();
+  const namesOf = db.prepare(`
+    SELECT j.value AS id, coalesce(n.name, '') AS name, n.profile_path AS profilePath
+    FROM json_each(?) j LEFT JOIN people_facts n ON n.person_id = j.value`);
+  const ratingRows = db.prepare(`
+    SELECT media_type AS mediaType, media_id AS id, rating FROM collection_entries
+    WHERE collection = 'rated' AND media_type IN ('movie', 'tv') AND season_number = -1
+      AND episode_number = -1 AND rating IS NOT NULL`);
+  const allEpisodes = db
+    .prepare("SELECT coalesce(sum(episodes), 0) FROM play_totals WHERE media_type = 'tv'")
+    .pluck();
   // Apart, each is one step down the index (together they would scan it).
   const minQuery = db.prepare('SELECT min(watched_at) AS at FROM watch_plays').pluck();
   const maxQuery = db.prepare('SELECT max(watched_at) AS at FROM watch_plays').pluck();
 
-  const dayStatement = (media: PlayFilter['media']): Database.Statement =>
+  let facts: { version: number; index: Map<number, TitleInfo> } | null = null;
+  const readFacts = (): Map<number, TitleInfo> => {
+    const index = new Map<number, TitleInfo>();
+    const info = (kind: TitleKind, id: number): TitleInfo => {
+      const key = titleKey(kind, id);
+      let entry = index.get(key);
+      if (!entry) {
+        entry = {
+          title: null,
+          posterPath: null,
+          releaseDate: null,
+          language: null,
+          voteAverage: null,
+          voteCount: null,
+          fetched: false,
+          gone: false,
+          genres: [],
+          countries: [],
+          cast: [],
+          directors: [],
+        };
+        index.set(key, entry);
+      }
+      return entry;
+    };
+    type Fact = [
+      TitleKind,
+      number,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      number | null,
+      number | null,
+      number,
+      number,
+    ];
+    for (const row of factRows.all() as Fact[]) {
+      const entry = info(row[0], row[1]);
+      entry.title = row[2];
+      entry.posterPath = row[3];
+      entry.releaseDate = row[4];
+      entry.language = row[5];
+      entry.voteAverage = row[6];
+      entry.voteCount = row[7];
+      entry.fetched = row[8] === 1;
+      entry.gone = row[9] === 1;
+    }
+    for (const [kind, id, genre, name] of genreRows.all() as Array<
+      [TitleKind, number, number, string]
+    >)
+      info(kind, id).genres.push({ id: genre, name });
+    for (const [kind, id, list] of countryRows.all() as Array<[TitleKind, number, string]>)
+      info(kind, id).countries = list.split(' ');
+    for (const [kind, id, role, list] of peopleRows.all() as Array<
+      [TitleKind, number, 'cast' | 'director', string]
+    >)
+      info(kind, id)[role === 'cast' ? 'cast' : 'directors'] = list.split(' ').map(Number);
+    return index;
+  };
+
+  const sumStatement = (media: PlayFilter['media']): Database.Statement =>
     prepare(`
-      SELECT j.key, (
+      SELECT (
         SELECT count(*) || ' ' || coalesce(sum(media_type = 'movie'), 0) || ' '
           || coalesce(sum(minutes), 0)
         FROM watch_plays INDEXED BY plays_for_stats
         WHERE watched_at >= j.value ->> 0 AND watched_at < j.value ->> 1${mediaClause(media)}
       ) AS counts
       FROM json_each(?) j`);
+
+  /** One seek per range into the by-date index, which holds `minutes` (migration 005). */
+  const sums = (
+    ranges: ReadonlyArray<readonly [number, number]>,
+    media: PlayFilter['media'],
+  ): SumsRow[] =>
+    (sumStatement(media).pluck().all(JSON.stringify(ranges)) as string[]).map((counts) => {
+      // One scalar per range carries its three sums: `plays filmPlays minutes`.
+      const space = counts.indexOf(' ');
+      const second = counts.indexOf(' ', space + 1);
+      return {
+        plays: Number(counts.slice(0, space)),
+        filmPlays: Number(counts.slice(space + 1, second)),
+        minutes: Number(counts.slice(second + 1)),
+      };
+    });
 
   const watchAt = (filter: PlayFilter, order: 'ASC' | 'DESC'): WatchRow | null =>
     (prepare(`
@@ -243,105 +295,76 @@ export function createAggregateStore(db: Database.Database): AggregateStore {
         segments,
       );
       if (last < first) return [];
-      // One seek per local day into the by-date index, which holds `minutes` (migration 005):
-      // no sort of the plays, which grouping them by a computed day needs (13 against 15 ms over
-      // 50,000 plays), and no runtime looked up per play (70 ms).
-      const bounds: number[] = [];
-      for (let day = first; day <= last + 1; day++) bounds.push(dayStartIn(day, segments));
+      // One seek per local day: no sort of the plays, which grouping them by a computed day needs
+      // (13 against 15 ms over 50,000 plays), and no runtime looked up per play (70 ms).
       const lo = filter.from ?? 0;
       const hi = filter.to ?? Number.MAX_SAFE_INTEGER;
-      const pairs = bounds
-        .slice(0, -1)
-        .map((start, i) => [Math.max(start, lo), Math.min(bounds[i + 1] ?? start, hi)]);
-      const rows = dayStatement(filter.media).raw().all(JSON.stringify(pairs)) as Array<
-        [number, string]
-      >;
-      const out: DayRow[] = [];
-      for (const [index, counts] of rows) {
-        // One scalar per day carries its three sums: `plays filmPlays minutes`.
-        const [plays = 0, filmPlays = 0, minutes = 0] = counts.split(' ').map(Number);
-        if (plays === 0) continue;
-        out.push({ day: first + index, plays, filmPlays, minutes });
+      const ranges: Array<[number, number]> = [];
+      let start = dayStartIn(first, segments);
+      for (let day = first; day <= last; day++) {
+        const next = dayStartIn(day + 1, segments);
+        ranges.push([Math.max(start, lo), Math.min(next, hi)]);
+        start = next;
       }
+      const out: DayRow[] = [];
+      sums(ranges, filter.media).forEach((row, index) => {
+        if (row.plays > 0) out.push({ day: first + index, ...row });
+      });
       return out;
     },
+    sums,
     titles(filter) {
-      clearTitles.run();
-      // One pass over an index that holds `minutes` (kept on each play, migration 005).
-      prepare(`
-        INSERT INTO temp.stats_titles
-          (media_type, media_id, plays, minutes, no_runtime, last_at)
-        SELECT CASE media_type WHEN 'movie' THEN 'movie' ELSE 'tv' END, media_id, count(*),
-          coalesce(sum(minutes), 0), count(*) - count(minutes), max(watched_at)
-        FROM watch_plays ${ITEM_INDEX}
-        WHERE ${whereOf(filter)}
-        GROUP BY media_type, media_id`).run(paramsOf(filter));
-      type Raw = [
-        TitleKind,
-        number,
-        number,
-        number,
-        number,
-        number | null,
-        string | null,
-        string | null,
-        string | null,
-        string | null,
-        number | null,
-        number | null,
-        number,
-        number,
-      ];
-      return (readTitles.raw().all() as Raw[]).map((row) => ({
-        mediaType: row[0],
+      type Raw = [number, number, number, number, number, number | null];
+      // All time: the totals the triggers keep (migration 006), one row per title. A range: one
+      // pass over an index that holds `minutes` (kept on each play, migration 005).
+      const rows = (
+        filter.from === null && filter.to === null
+          ? prepare(`
+              SELECT media_type = 'tv', media_id, plays, minutes, no_runtime, last_at
+              FROM play_totals WHERE plays > 0${
+                filter.media === 'all' ? '' : ` AND media_type = '${filter.media}'`
+              }`)
+              .raw()
+              .all()
+          : prepare(`
+              SELECT media_type = 'episode', media_id, count(*), coalesce(sum(minutes), 0),
+                count(*) - count(minutes), max(watched_at)
+              FROM watch_plays ${ITEM_INDEX}
+              WHERE ${whereOf(filter)}
+              GROUP BY media_type, media_id`)
+              .raw()
+              .all(paramsOf(filter))
+      ) as Raw[];
+      return rows.map((row) => ({
+        mediaType: row[0] === 1 ? 'tv' : 'movie',
         id: row[1],
         plays: row[2],
         minutes: row[3],
         noRuntime: row[4],
         lastAt: row[5],
-        title: row[6],
-        posterPath: row[7],
-        releaseDate: row[8],
-        language: row[9],
-        voteAverage: row[10],
-        voteCount: row[11],
-        fetched: row[12] === 1,
-        gone: row[13] === 1,
       }));
     },
-    genres: () => ({
-      items: genreSlices.all() as SliceRow[],
-      unknown: genreUnknown.get() as Omit<SliceRow, 'key' | 'label'>,
-    }),
-    countries: () => ({
-      items: countrySlices.all() as Omit<SliceRow, 'label'>[],
-      unknown: countryUnknown.get() as Omit<SliceRow, 'key' | 'label'>,
-    }),
-    people: (role, limit) => peopleOf.all({ role, limit }) as PersonRow[],
-    ratings: () => ratingsOf.all() as RatingRow[],
+    factsIndex() {
+      if (facts?.version !== factsVersion.value)
+        facts = { version: factsVersion.value, index: readFacts() };
+      return facts.index;
+    },
+    people: (ids) => namesOf.all(JSON.stringify(ids)) as PersonName[],
+    ratings: () => ratingRows.all() as RatingRow[],
     firstAndLast: (filter) => ({ first: watchAt(filter, 'ASC'), last: watchAt(filter, 'DESC') }),
-    episodes: (filter) =>
-      filter.media === 'movie'
-        ? 0
-        : (
-            prepare(`
-              SELECT count(*) AS n FROM (
-                SELECT 1 FROM watch_plays ${ITEM_INDEX}
-                WHERE media_type = 'episode' AND ${whereOf({ ...filter, media: 'all' })}
-                GROUP BY media_id, season_number, episode_number)`).get(paramsOf(filter)) as {
-              n: number;
-            }
-          ).n,
-    totals: (filter) =>
-      prepare(`
-        SELECT count(*) AS plays, coalesce(sum(media_type = 'movie'), 0) AS filmPlays,
-          coalesce(sum(minutes), 0) AS minutes, count(*) - count(minutes) AS noRuntime,
-          count(DISTINCT CASE WHEN media_type = 'movie' THEN media_id END) AS films,
-          count(DISTINCT CASE WHEN media_type = 'episode' THEN media_id END) AS series,
-          count(DISTINCT CASE WHEN media_type = 'episode'
-            THEN media_id * 10000000000 + season_number * 1000000 + episode_number END) AS episodes
-        FROM watch_plays INDEXED BY plays_for_stats
-        WHERE watched_at IS NOT NULL AND ${whereOf(filter)}`).get(paramsOf(filter)) as TotalsRow,
+    episodes(filter) {
+      if (filter.media === 'movie') return 0;
+      if (filter.from === null && filter.to === null) return allEpisodes.get() as number;
+      return (
+        prepare(`
+          SELECT count(*) AS n FROM (
+            SELECT 1 FROM watch_plays ${ITEM_INDEX}
+            WHERE media_type = 'episode' AND ${whereOf({ ...filter, media: 'all' })}
+            GROUP BY media_id, season_number, episode_number)`).get(paramsOf(filter)) as {
+          n: number;
+        }
+      ).n;
+    },
     undated: (media) =>
       (
         prepare(

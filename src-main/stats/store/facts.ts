@@ -2,6 +2,11 @@ import type Database from 'better-sqlite3';
 
 export type TitleKind = 'movie' | 'tv';
 
+/** Bumped by every write of facts, so what was read of them is read again after one. */
+export interface FactsVersion {
+  value: number;
+}
+
 export interface PersonFact {
   id: number;
   name: string;
@@ -60,7 +65,10 @@ export function retryWaitMs(attempts: number): number {
 const text = (value: string | null, max: number): string | null =>
   value === null ? null : value.slice(0, max);
 
-export function createFactsStore(db: Database.Database): FactsStore {
+export function createFactsStore(
+  db: Database.Database,
+  version: FactsVersion = { value: 0 },
+): FactsStore {
   const upsert = db.prepare(`
     INSERT INTO title_facts (media_type, media_id, title, poster_path, release_date, runtime,
       original_language, vote_average, vote_count, fetched_at, attempted_at, attempts, error, gone)
@@ -181,9 +189,11 @@ export function createFactsStore(db: Database.Database): FactsStore {
 
   return {
     save: (facts, at) => {
+      version.value += 1;
       save(facts, at);
     },
     markGone: (ref, at) => {
+      version.value += 1;
       gone.run(ref.mediaType, ref.id, at);
     },
     markFailed: (ref, at, error) => {

@@ -259,8 +259,10 @@ export const yearInReview = z.object({
   year: z.number().int(),
   timeZone: z.string(),
   totals: statsTotals,
-  /** The previous year's totals, for "up 20% on 2023"; null when it has no plays. */
-  previous: statsTotals.nullable(),
+  /** The previous year's time and plays, for "up 20% on 2023"; null when it has no plays. */
+  previous: z
+    .object({ minutes, plays: count, filmPlays: count, episodePlays: count })
+    .nullable(),
   /** Twelve entries, January to December (`2024-01` … `2024-12`). */
   months: z.array(statsPeriod),
   /** Top five of each. */

@@ -4,6 +4,7 @@ import { library002 } from './002_tracking';
 import { library003 } from './003_data_safety';
 import { library004 } from './004_import_jobs';
 import { library005 } from './005_stats_facts';
+import { library006 } from './006_play_totals';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const libraryMigrations: readonly Migration[] = [
   library003,
   library004,
   library005,
+  library006,
 ];
