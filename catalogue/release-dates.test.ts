@@ -76,3 +76,27 @@ describe('release dates', () => {
     }
   });
 });
+
+describe('content ratings', () => {
+  it('rates each series in its home country first, in that country’s system, now and then blank', async () => {
+    const series = client.catalogue.data.tv.slice(0, 60);
+    let blank = 0;
+    for (const show of series) {
+      const details = (await client.get(`/3/tv/${show.id}?append_to_response=content_ratings`))
+        .body;
+      const ratings = field(field(details, 'content_ratings'), 'results') as Array<{
+        iso_3166_1: string;
+        rating: string;
+      }>;
+      expect(ratings[0]?.iso_3166_1).toBe((field(details, 'origin_country') as string[])[0]);
+      expect(new Set(ratings.map((r) => r.iso_3166_1)).size).toBe(ratings.length);
+      const us = ratings.find((r) => r.iso_3166_1 === 'US');
+      if (us?.rating) expect(['TV-Y', 'TV-G', 'TV-PG', 'TV-14', 'TV-MA']).toContain(us.rating);
+      blank += ratings.filter((r) => r.rating === '').length;
+    }
+    expect(blank).toBeGreaterThan(0);
+    // Not asked for, not sent.
+    const plain = (await client.get(`/3/tv/${series[0]?.id ?? 0}`)).body as Record<string, unknown>;
+    expect(plain.content_ratings).toBeUndefined();
+  });
+});

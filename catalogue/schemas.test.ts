@@ -181,7 +181,7 @@ function requestFor(key: string): (() => Promise<Answer>) | undefined {
     'GET /3/movie/{movie_id}/recommendations': get(`${m}/recommendations?page=2`),
     'GET /3/movie/{movie_id}/watch/providers': get(`${m}/watch/providers`),
     'GET /3/tv/{series_id}': get(
-      `${t}?append_to_response=credits,images,videos,recommendations,similar,watch/providers,translations,account_states,external_ids&${s}`,
+      `${t}?append_to_response=credits,images,videos,recommendations,similar,watch/providers,content_ratings,translations,account_states,external_ids&${s}`,
     ),
     'GET /3/tv/{series_id}/season/{season_number}': get(`${t}/season/2?append_to_response=credits`),
     'GET /3/tv/{series_id}/season/{season_number}/translations': get(`${t}/season/1/translations`),

@@ -112,3 +112,38 @@ export function releaseDatesOf(
     return { iso_3166_1: country, release_dates: entries };
   });
 }
+
+/** Television ratings per country, in each country's real system. */
+const TV_RATINGS: Readonly<Record<string, readonly string[]>> = {
+  US: ['TV-Y', 'TV-G', 'TV-PG', 'TV-14', 'TV-MA'],
+  GB: ['U', 'PG', '12', '15', '18'],
+  DE: ['0', '6', '12', '16', '18'],
+  FR: ['NR', '10', '12', '16', '18'],
+  ES: ['TP', '7', '12', '16', '18'],
+  IT: ['T', 'VM14', 'VM18'],
+  JP: ['G', 'PG12', 'R15+'],
+  BR: ['L', '10', '12', '14', '16', '18'],
+  CA: ['C', 'G', 'PG', '14+', '18+'],
+  AU: ['G', 'PG', 'M', 'MA15+'],
+  NL: ['AL', '6', '9', '12', '16'],
+  KR: ['ALL', '12', '15', '19'],
+};
+
+/**
+ * A series' ratings by country (`append_to_response=content_ratings`): its home country first,
+ * about half the others, and now and then a country whose rating is empty, as in TMDB's data.
+ */
+export function contentRatingsOf(
+  data: Catalogue,
+  core: TitleCore,
+): { iso_3166_1: string; rating: string; descriptors: string[] }[] {
+  const rng = data.rng(1, core.index, 37);
+  const home = core.originCountry;
+  const countries = [home, ...releaseCountries.filter((c) => c !== home && rng.chance(0.5))];
+  const level = rng.float();
+  return countries.map((country) => {
+    const ratings = TV_RATINGS[country] ?? [''];
+    const rating = ratings[Math.min(ratings.length - 1, Math.floor(level * ratings.length))] ?? '';
+    return { iso_3166_1: country, rating: rng.chance(0.08) ? '' : rating, descriptors: [] };
+  });
+}

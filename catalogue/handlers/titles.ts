@@ -14,7 +14,7 @@ import {
   seasonId,
   type SeasonShape,
 } from '../data/tv-details';
-import { releaseDatesOf } from '../data/release-dates';
+import { contentRatingsOf, releaseDatesOf } from '../data/release-dates';
 import { titleImages, titleTranslations, titleVideos, titleWatchProviders } from '../data/extras';
 import { castJson, castOf, crewJson, crewOf } from '../data/credits';
 import { movieSummary, tvSummary } from '../data/summaries';
@@ -90,6 +90,8 @@ function appended(
     else if (name === 'similar') out.similar = paginate(similarTo(data, core), 1, summary);
     else if (name === 'release_dates' && core.kind === 'movie')
       out.release_dates = { results: releaseDatesOf(data, core) };
+    else if (name === 'content_ratings' && core.kind === 'tv')
+      out.content_ratings = { results: contentRatingsOf(data, core) };
     else if (name === 'watch/providers')
       out['watch/providers'] = { results: titleWatchProviders(data, core) };
     else if (name === 'translations')

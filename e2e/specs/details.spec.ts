@@ -113,6 +113,19 @@ test.describe('a series’ page', () => {
     const details = await openHash(page, stack.harness.url, `#/tv/${series.id}`);
     await expect(details.heading).toHaveText(series.title);
 
+    // The hero rates the series as the region (US by default) does, as TMDB says.
+    const answer = await page.request.get(
+      `${stack.catalogue.apiBase}/3/tv/${series.id}?append_to_response=content_ratings`,
+      { headers: { Authorization: `Bearer ${stack.catalogue.accessToken}` } },
+    );
+    const { content_ratings: ratings } = (await answer.json()) as {
+      content_ratings: { results: Array<{ iso_3166_1: string; rating: string }> };
+    };
+    const us = ratings.results.find((r) => r.iso_3166_1 === 'US')?.rating;
+    const facts = page.locator('main header .facts');
+    if (us) await expect(facts.getByText(us, { exact: true })).toBeVisible();
+    else await expect(facts).not.toContainText(/TV-/);
+
     const seasons = details.section('Seasons and episodes');
     const episode = details.episode(1);
     await expect(episode).toBeVisible();

@@ -15,7 +15,7 @@ type DiscoverFilters = HandlerInput<'browse.discoverMovies'>;
 /** What each details page shows, fetched in one request. */
 export const APPEND = {
   movie: 'release_dates,watch/providers,recommendations,credits',
-  tv: 'credits,similar,watch/providers',
+  tv: 'credits,similar,watch/providers,content_ratings',
   person: 'combined_credits,images',
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificationOf, releasesByCountry } from './releases';
+import { certificationOf, contentRatingOf, releasesByCountry } from './releases';
 
 describe('releasesByCountry', () => {
   const results = [
@@ -80,5 +80,21 @@ describe('certificationOf', () => {
     expect(certificationOf(results, 'FR')).toBe('12');
     expect(certificationOf(results, 'DE')).toBe('PG-13');
     expect(certificationOf([], 'DE')).toBeNull();
+  });
+});
+
+describe('contentRatingOf', () => {
+  const results = [
+    { iso_3166_1: 'US', rating: 'TV-MA', descriptors: [] },
+    { iso_3166_1: 'DE', rating: ' 16 ' },
+    { iso_3166_1: 'GB', rating: '' },
+  ];
+
+  it('takes the region’s rating, else the US one, and never an empty one', () => {
+    expect(contentRatingOf(results, 'DE')).toBe('16');
+    expect(contentRatingOf(results, 'GB')).toBe('TV-MA');
+    expect(contentRatingOf(results, null)).toBe('TV-MA');
+    expect(contentRatingOf(results.slice(1), 'JP')).toBeNull();
+    expect(contentRatingOf([], 'US')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { ContentRating } from '../../../src-shared/tmdb/schemas/appended';
 import type { MovieDetails } from '../../../src-shared/tmdb/schemas/movieDetails';
 import { formatDate, regionName, releaseTypeName } from '../../lib/format';
 
@@ -57,5 +58,19 @@ export function certificationOf(
       .find((entry) => entry.iso_3166_1 === code)
       ?.release_dates.map((r) => r.certification.trim())
       .find(Boolean) ?? null;
+  return pick(region) ?? pick('US');
+}
+
+/**
+ * The rating to show beside a series' title: the user's region's if it has one, else the United
+ * States' (TMDB's most complete), else none. Empty ratings count as none.
+ */
+export function contentRatingOf(
+  results: readonly ContentRating[],
+  region: string | null,
+): string | null {
+  const pick = (code: string | null): string | null =>
+    results.find((entry) => entry.iso_3166_1 === code && entry.rating.trim())?.rating.trim() ??
+    null;
   return pick(region) ?? pick('US');
 }

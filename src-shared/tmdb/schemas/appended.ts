@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ratedState } from './accountStates';
 import { int } from './fields';
 import { countryReleaseDates } from './releaseDates';
+import { tolerantArray } from './tolerant';
 import { countryWatchProviders } from './watchProviders';
 
 /**
@@ -11,6 +12,20 @@ import { countryWatchProviders } from './watchProviders';
 
 /** `append_to_response=release_dates`. */
 export const appendedReleaseDates = z.looseObject({ results: z.array(countryReleaseDates) });
+
+/** One country's rating of a series; `rating` is often empty in TMDB's data. */
+export const contentRating = z.looseObject({
+  iso_3166_1: z.string(),
+  rating: z.string(),
+  descriptors: z.array(z.string()).optional(),
+});
+export type ContentRating = z.infer<typeof contentRating>;
+
+/**
+ * `append_to_response=content_ratings` on series details: one entry per country, an unreadable
+ * one left out (a rating beside the title is never worth the page).
+ */
+export const appendedContentRatings = z.looseObject({ results: tolerantArray(contentRating) });
 
 /** `append_to_response=watch/providers` (the key in the response is literally "watch/providers"). */
 export const appendedWatchProviders = z.looseObject({
@@ -35,6 +50,7 @@ export const appendable = [
   'recommendations',
   'similar',
   'release_dates',
+  'content_ratings',
   'watch/providers',
   'translations',
   'account_states',

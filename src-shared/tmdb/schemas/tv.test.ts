@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendedContentRatings } from './appended';
 import { tvSummary, typedTvSummary } from './tv';
 
 const breakingBad = {
@@ -47,5 +48,21 @@ describe('tvSummary', () => {
     expect(typedTvSummary.safeParse(breakingBad).success).toBe(false);
     expect(tvSummary.safeParse({ ...breakingBad, media_type: 'tv' }).success).toBe(true);
     expect(tvSummary.safeParse({ ...breakingBad, media_type: 'movie' }).success).toBe(false);
+  });
+});
+
+describe('appendedContentRatings', () => {
+  it('keeps the readable ratings and leaves out one TMDB sent broken', () => {
+    const parsed = appendedContentRatings.parse({
+      results: [
+        { descriptors: [], iso_3166_1: 'US', rating: 'TV-MA' },
+        { iso_3166_1: 'DE', rating: null },
+        { iso_3166_1: 'GB', rating: '' },
+      ],
+    });
+    expect(parsed.results.map((r) => [r.iso_3166_1, r.rating])).toEqual([
+      ['US', 'TV-MA'],
+      ['GB', ''],
+    ]);
   });
 });

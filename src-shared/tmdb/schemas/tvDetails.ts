@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appendedAccountStates, appendedWatchProviders } from './appended';
+import { appendedAccountStates, appendedContentRatings, appendedWatchProviders } from './appended';
 import { company, productionCountry, spokenLanguage } from './common';
 import { credits } from './credits';
 import { episodeFields } from './episode';
@@ -86,6 +86,7 @@ export const tvDetails = z.looseObject({
   recommendations: paged(tvSummary).optional(),
   similar: paged(tvSummary).optional(),
   'watch/providers': appendedWatchProviders.optional(),
+  content_ratings: appendedContentRatings.optional(),
   translations: titleTranslations.optional(),
   account_states: appendedAccountStates.optional(),
 });
