@@ -49,6 +49,8 @@ export class SearchState {
   /** Answers for generations up to this one were cleared away and must not come back. */
   #floor = 0;
   #local = $state.raw<LocalAnswer | null>(null);
+  /** The last `instant` handed out (not state: a cache of what the state gives). */
+  #instant: InstantResults | null = null;
   /** The generation whose text was last sent to TMDB (0: none since the box was cleared). */
   #sentGeneration = $state(0);
   /** The generation, and text, whose TMDB answer the results feed holds. */
@@ -107,7 +109,13 @@ export class SearchState {
     const searching =
       this.#waiting || (this.results.loading && this.#sentGeneration >= local.generation);
     if (searching && local.items.length === 0) return null;
-    return { query: local.query, items: local.items, meta: local.meta, searching };
+    // The same object while nothing changed, so what derives from it (the rows on screen) is not
+    // made again on every keystroke.
+    const last = this.#instant;
+    if (last?.items === local.items && last.meta === local.meta && last.searching === searching)
+      return last;
+    this.#instant = { query: local.query, items: local.items, meta: local.meta, searching };
+    return this.#instant;
   }
 
   setQuery(text: string): void {

@@ -6,8 +6,23 @@ export interface ResultRowData {
   detail: string | null;
 }
 
+/**
+ * Rows already made for an answer's items: the same item gives the same row, so the rows on
+ * screen keep their props (and skip their updates) when only the state around them changes.
+ */
+const multiRows = new WeakMap<MultiResult, ResultRowData>();
+
 /** A person's line says what they are known for; a title's, the start of its overview. */
 export function multiRow(item: MultiResult): ResultRowData {
+  let row = multiRows.get(item);
+  if (!row) {
+    row = makeMultiRow(item);
+    multiRows.set(item, row);
+  }
+  return row;
+}
+
+function makeMultiRow(item: MultiResult): ResultRowData {
   const card = cardOf(item);
   if (item.media_type === 'person') {
     const titles = item.known_for
