@@ -260,9 +260,7 @@ export const yearInReview = z.object({
   timeZone: z.string(),
   totals: statsTotals,
   /** The previous year's time and plays, for "up 20% on 2023"; null when it has no plays. */
-  previous: z
-    .object({ minutes, plays: count, filmPlays: count, episodePlays: count })
-    .nullable(),
+  previous: z.object({ minutes, plays: count, filmPlays: count, episodePlays: count }).nullable(),
   /** Twelve entries, January to December (`2024-01` … `2024-12`). */
   months: z.array(statsPeriod),
   /** Top five of each. */
