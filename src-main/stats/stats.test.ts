@@ -401,5 +401,15 @@ describe('stats over a library', () => {
     expect(after.genres.items.map((g) => [g.label, g.minutes])).toEqual([['Drama', 100]]);
     expect(after.people.cast.map((p) => [p.name, p.titles])).toEqual([['Person 4', 1]]);
     expect(after.coverage.missing).toBe(0);
+    // Facts fetched again replace what was kept; a title TMDB lost is told apart at once.
+    t.store.facts.save(
+      facts('movie', 7, { runtime: 100, genres: [{ id: 35, name: 'Comedy' }] }),
+      2,
+    );
+    addPlay(t.db, { movie: 8, at: at('2025-03-02T12:00:00Z') });
+    t.store.facts.markGone({ mediaType: 'movie', id: 8 }, 2);
+    const again = t.stats.overview({ media: 'all' });
+    expect(again.genres.items.map((g) => g.label)).toEqual(['Comedy']);
+    expect(again.coverage).toMatchObject({ titles: 2, missing: 0, gone: 1 });
   });
 });

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { dayStartIn, FIRST_MS, LAST_MS, localDayOf, type OffsetSegment } from '../zone';
-import type { FactsVersion, TitleKind } from './facts';
+import { titleKey, type FactsChanges, type TitleKind } from './facts';
+
+export { titleKey };
 
 /** Which plays a stat covers. Bounds are ms since the epoch, `to` exclusive; null leaves it open. */
 export interface PlayFilter {
@@ -47,13 +49,10 @@ export interface TitleInfo {
 }
 
 /**
- * Every watched title's facts, read in one go and kept in memory until a fact changes (facts
- * change only when the fill fetches a title). Keyed by {@link titleKey}.
+ * Every watched title's facts, read in one go and kept in memory; a title whose facts are written
+ * (the fill fetched it) is read again on its own. Keyed by {@link titleKey}.
  */
 export type FactsIndex = ReadonlyMap<number, TitleInfo>;
-
-/** One number per title: films even, series odd (TMDB ids are far below 2^52). */
-export const titleKey = (kind: TitleKind, id: number): number => id * 2 + (kind === 'tv' ? 1 : 0);
 
 /** A person's name and photo, for the winners of a ranking. */
 export interface PersonName {
@@ -135,7 +134,7 @@ const paramsOf = (filter: PlayFilter): Record<string, number> => ({
 
 export function createAggregateStore(
   db: Database.Database,
-  factsVersion: FactsVersion = { value: 0 },
+  changes: FactsChanges = { titles: new Set() },
 ): AggregateStore {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string): Database.Statement => {
@@ -150,28 +149,37 @@ export function createAggregateStore(
   };
 
   // The facts are read as arrays, and people as one list per title and role: reading the 26,000
-  // person rows of 2,400 titles one row each takes 17 ms, their lists 4 ms.
-  const factRows = db
-    .prepare(
-      `SELECT media_type, media_id, title, poster_path, release_date, original_language,
-        vote_average, vote_count, fetched_at IS NOT NULL, gone FROM title_facts`,
-    )
-    .raw();
-  const genreRows = db
-    .prepare('SELECT media_type, media_id, genre_id, name FROM title_genres')
-    .raw();
-  const countryRows = db
-    .prepare(
-      `SELECT media_type, media_id, group_concat(country, ' ') FROM title_countries
-       GROUP BY media_type, media_id`,
-    )
-    .raw();
-  const peopleRows = db
-    .prepare(
-      `SELECT media_type, media_id, role, group_concat(person_id, ' ') FROM title_people
-       GROUP BY media_type, media_id, role`,
-    )
-    .raw();
+  // person rows of 2,400 titles one row each takes 17 ms, their lists 4 ms. Each statement reads
+  // every title, or (`one`) a single title written since.
+  const factStatements = (one: boolean) => {
+    const where = (alias = ''): string =>
+      one ? ` WHERE ${alias}media_type = @kind AND ${alias}media_id = @id` : '';
+    return {
+      facts: db
+        .prepare(
+          `SELECT media_type, media_id, title, poster_path, release_date, original_language,
+            vote_average, vote_count, fetched_at IS NOT NULL, gone FROM title_facts${where()}`,
+        )
+        .raw(),
+      genres: db
+        .prepare(`SELECT media_type, media_id, genre_id, name FROM title_genres${where()}`)
+        .raw(),
+      countries: db
+        .prepare(
+          `SELECT media_type, media_id, group_concat(country, ' ') FROM title_countries${where()}
+           GROUP BY media_type, media_id`,
+        )
+        .raw(),
+      people: db
+        .prepare(
+          `SELECT media_type, media_id, role, group_concat(person_id, ' ') FROM title_people${where()}
+           GROUP BY media_type, media_id, role`,
+        )
+        .raw(),
+    };
+  };
+  const everyTitle = factStatements(false);
+  const oneTitle = factStatements(true);
   const namesOf = db.prepare(`
     SELECT j.value AS id, coalesce(n.name, '') AS name, n.profile_path AS profilePath
     FROM json_each(?) j LEFT JOIN people_facts n ON n.person_id = j.value`);
@@ -186,9 +194,14 @@ export function createAggregateStore(
   const minQuery = db.prepare('SELECT min(watched_at) AS at FROM watch_plays').pluck();
   const maxQuery = db.prepare('SELECT max(watched_at) AS at FROM watch_plays').pluck();
 
-  let facts: { version: number; index: Map<number, TitleInfo> } | null = null;
-  const readFacts = (): Map<number, TitleInfo> => {
-    const index = new Map<number, TitleInfo>();
+  /** Above this many titles written since, reading every title is quicker than each alone. */
+  const REREAD_ALL = 200;
+  let facts: Map<number, TitleInfo> | null = null;
+  const readFacts = (
+    index: Map<number, TitleInfo>,
+    statements: ReturnType<typeof factStatements>,
+    params: Record<string, unknown> = {},
+  ): void => {
     const info = (kind: TitleKind, id: number): TitleInfo => {
       const key = titleKey(kind, id);
       let entry = index.get(key);
@@ -223,7 +236,7 @@ export function createAggregateStore(
       number,
       number,
     ];
-    for (const row of factRows.all() as Fact[]) {
+    for (const row of statements.facts.all(params) as Fact[]) {
       const entry = info(row[0], row[1]);
       entry.title = row[2];
       entry.posterPath = row[3];
@@ -234,17 +247,18 @@ export function createAggregateStore(
       entry.fetched = row[8] === 1;
       entry.gone = row[9] === 1;
     }
-    for (const [kind, id, genre, name] of genreRows.all() as Array<
+    for (const [kind, id, genre, name] of statements.genres.all(params) as Array<
       [TitleKind, number, number, string]
     >)
       info(kind, id).genres.push({ id: genre, name });
-    for (const [kind, id, list] of countryRows.all() as Array<[TitleKind, number, string]>)
+    for (const [kind, id, list] of statements.countries.all(params) as Array<
+      [TitleKind, number, string]
+    >)
       info(kind, id).countries = list.split(' ');
-    for (const [kind, id, role, list] of peopleRows.all() as Array<
+    for (const [kind, id, role, list] of statements.people.all(params) as Array<
       [TitleKind, number, 'cast' | 'director', string]
     >)
       info(kind, id)[role === 'cast' ? 'cast' : 'directors'] = list.split(' ').map(Number);
-    return index;
   };
 
   const sumStatement = (media: PlayFilter['media']): Database.Statement =>
@@ -345,9 +359,19 @@ export function createAggregateStore(
       }));
     },
     factsIndex() {
-      if (facts?.version !== factsVersion.value)
-        facts = { version: factsVersion.value, index: readFacts() };
-      return facts.index;
+      if (!facts || changes.titles.size > REREAD_ALL) {
+        changes.titles.clear();
+        facts = new Map();
+        readFacts(facts, everyTitle);
+        return facts;
+      }
+      for (const key of changes.titles) {
+        facts.delete(key);
+        const kind = key % 2 === 1 ? 'tv' : 'movie';
+        readFacts(facts, oneTitle, { kind, id: (key - (kind === 'tv' ? 1 : 0)) / 2 });
+      }
+      changes.titles.clear();
+      return facts;
     },
     people: (ids) => namesOf.all(JSON.stringify(ids)) as PersonName[],
     ratings: () => ratingRows.all() as RatingRow[],

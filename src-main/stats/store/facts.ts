@@ -2,9 +2,15 @@ import type Database from 'better-sqlite3';
 
 export type TitleKind = 'movie' | 'tv';
 
-/** Bumped by every write of facts, so what was read of them is read again after one. */
-export interface FactsVersion {
-  value: number;
+/** One number per title: films even, series odd (TMDB ids are far below 2^52). */
+export const titleKey = (kind: TitleKind, id: number): number => id * 2 + (kind === 'tv' ? 1 : 0);
+
+/**
+ * The titles whose facts this store wrote since they were last read into memory (keys from
+ * {@link titleKey}): the aggregates read those again, not every title.
+ */
+export interface FactsChanges {
+  readonly titles: Set<number>;
 }
 
 export interface PersonFact {
@@ -67,7 +73,7 @@ const text = (value: string | null, max: number): string | null =>
 
 export function createFactsStore(
   db: Database.Database,
-  version: FactsVersion = { value: 0 },
+  changes: FactsChanges = { titles: new Set() },
 ): FactsStore {
   const upsert = db.prepare(`
     INSERT INTO title_facts (media_type, media_id, title, poster_path, release_date, runtime,
@@ -189,11 +195,11 @@ export function createFactsStore(
 
   return {
     save: (facts, at) => {
-      version.value += 1;
+      changes.titles.add(titleKey(facts.mediaType, facts.id));
       save(facts, at);
     },
     markGone: (ref, at) => {
-      version.value += 1;
+      changes.titles.add(titleKey(ref.mediaType, ref.id));
       gone.run(ref.mediaType, ref.id, at);
     },
     markFailed: (ref, at, error) => {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createAggregateStore, type AggregateStore } from './aggregates';
-import { createFactsStore, type FactsStore, type FactsVersion } from './facts';
+import { createFactsStore, type FactsChanges, type FactsStore } from './facts';
 
 /** Every SQL statement of the stats domain lives behind this object. */
 export interface StatsStore {
@@ -11,12 +11,12 @@ export interface StatsStore {
 }
 
 export function createStatsStore(db: Database.Database): StatsStore {
-  // Facts are written only through `facts`, which bumps this; the aggregates keep their index of
-  // facts until it moves.
-  const factsVersion: FactsVersion = { value: 0 };
+  // Facts are written only through `facts`, which notes each title it writes here; the
+  // aggregates keep the facts in memory and read those titles again.
+  const changes: FactsChanges = { titles: new Set() };
   return {
-    facts: createFactsStore(db, factsVersion),
-    aggregates: createAggregateStore(db, factsVersion),
+    facts: createFactsStore(db, changes),
+    aggregates: createAggregateStore(db, changes),
     read: (fn) => db.transaction(fn)(),
   };
 }
