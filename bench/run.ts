@@ -3,9 +3,14 @@
  * array of `{ name, unit, value, budget, ratio?, peer? }`. Budgets are goals to compare against,
  * never assertions: these machines are noisy, so comparisons are made against a peer or a baseline
  * measured in the same run. `npm run bench -- storage client` runs only the named suites.
+ *
+ * Each suite runs in a process of its own, one after another: a suite that leaves a large heap
+ * behind (the import suites read a million rows) would otherwise put its garbage collections in
+ * the next suite's timings.
  */
-import { writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { round, type BenchResult } from './stats';
@@ -32,19 +37,57 @@ function verdict(result: BenchResult): string {
   return result.value <= result.budget ? 'within' : 'OVER';
 }
 
+/** Runs one suite in a child process (the same Node and loader) and reads back its results. */
+function runApart(name: string): Promise<BenchResult[]> {
+  const out = join(tmpdir(), `marquee-bench-${String(process.pid)}-${name}.json`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--child', name, out],
+      { stdio: 'inherit' },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        reject(new Error(`benchmark suite "${name}" failed (exit ${String(code)})`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(readFileSync(out, 'utf8')) as BenchResult[]);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        rmSync(out, { force: true });
+      }
+    });
+  });
+}
+
+/** In a child: runs one suite and writes its results to `out`. */
+async function child(name: string, out: string): Promise<void> {
+  const load = suites[name];
+  if (!load) throw new Error(`Unknown benchmark suite "${name}"`);
+  const run = await load();
+  writeFileSync(out, JSON.stringify(await run()));
+}
+
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((a) => a !== '--');
-  const names = wanted.length > 0 ? wanted : Object.keys(suites);
-  const results: BenchResult[] = [];
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args[0] === '--child') {
+    await child(args[1] ?? '', args[2] ?? '');
+    return;
+  }
+  const names = args.length > 0 ? args : Object.keys(suites);
   for (const name of names) {
-    const load = suites[name];
-    if (!load)
+    if (!suites[name])
       throw new Error(
         `Unknown benchmark suite "${name}". Known: ${Object.keys(suites).join(', ')}`,
       );
+  }
+  const results: BenchResult[] = [];
+  for (const name of names) {
     process.stdout.write(`running ${name}…\n`);
-    const run = await load();
-    results.push(...(await run()));
+    results.push(...(await runApart(name)));
   }
   const rows = results.map((r) => [
     r.name,
