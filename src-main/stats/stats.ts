@@ -174,16 +174,9 @@ export interface Stats {
   yearInReview(input: { year: number; media: StatsMedia }): YearReview;
 }
 
-/** A watched title's plays in the filter, with what is known of it. */
-interface TitleRow extends TitlePlays {
-  title: string | null;
-  posterPath: string | null;
-  releaseDate: string | null;
-  language: string | null;
-  voteAverage: number | null;
-  voteCount: number | null;
-  fetched: boolean;
-  gone: boolean;
+/** A watched title's plays in the filter, with what is known of it (its lists left in `info`). */
+interface TitleRow
+  extends TitlePlays, Omit<TitleInfo, 'genres' | 'countries' | 'cast' | 'directors'> {
   info: TitleInfo | undefined;
 }
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { insertPlay, upsertEpisode } from '../../db/testing/library-rows';
 import { tempTracking, type TempTracking } from '../../tracking/testing/temp-tracking';
 import { createStats, type Stats } from '../stats';
 import { createStatsStore, type StatsStore } from '../store';
@@ -33,17 +34,9 @@ export function addPlay(
     | { movie: number; at: number | null }
     | { series: number; season: number; episode: number; at: number | null },
 ): void {
-  const isMovie = 'movie' in play;
-  db.prepare(
-    "INSERT INTO watch_plays (uid, media_type, media_id, season_number, episode_number, watched_at, source, created_at) VALUES (?, ?, ?, ?, ?, ?, 'marquee', 1)",
-  ).run(
-    `test-play-${String(++uid)}`,
-    isMovie ? 'movie' : 'episode',
-    isMovie ? play.movie : play.series,
-    isMovie ? -1 : play.season,
-    isMovie ? -1 : play.episode,
-    play.at,
-  );
+  const uidOf = `test-play-${String(++uid)}`;
+  if ('movie' in play) insertPlay(db, uidOf, 'movie', play.movie, play.at);
+  else insertPlay(db, uidOf, 'episode', play.series, play.at, play.season, play.episode);
 }
 
 /** Stores an episode as a series refresh would, with its runtime (null: unknown). */
@@ -54,9 +47,14 @@ export function addEpisode(
   episode: number,
   runtime: number | null,
 ): void {
-  db.prepare(
-    'INSERT OR REPLACE INTO series_episodes (series_id, season_number, episode_number, name, runtime) VALUES (?, ?, ?, ?, ?)',
-  ).run(series, season, episode, `Episode ${String(season)}x${String(episode)}`, runtime);
+  upsertEpisode(
+    db,
+    series,
+    season,
+    episode,
+    runtime,
+    `Episode ${String(season)}x${String(episode)}`,
+  );
 }
 
 /** The user's rating of a title, as the library mirror holds it. */

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../migrate';
+import { insertPlay, upsertEpisode, upsertRuntime } from '../../testing/library-rows';
 import { libraryMigrations } from '.';
 
 const before = libraryMigrations.filter((m) => m.version < 5);
@@ -10,22 +11,15 @@ describe('library migration 005_stats_facts', () => {
   afterEach(() => db.close());
 
   const play = (uid: string, type: 'movie' | 'episode', id: number, s = -1, e = -1): void => {
-    db.prepare(
-      "INSERT INTO watch_plays (uid, media_type, media_id, season_number, episode_number, watched_at, source, created_at) VALUES (?, ?, ?, ?, ?, 1, 'marquee', 1)",
-    ).run(uid, type, id, s, e);
+    insertPlay(db, uid, type, id, 1, s, e);
   };
   const minutes = (uid: string): number | null =>
     db.prepare('SELECT minutes FROM watch_plays WHERE uid = ?').pluck().get(uid) as number | null;
   const episode = (series: number, s: number, e: number, runtime: number | null): void => {
-    db.prepare(
-      'INSERT OR REPLACE INTO series_episodes (series_id, season_number, episode_number, runtime) VALUES (?, ?, ?, ?)',
-    ).run(series, s, e, runtime);
+    upsertEpisode(db, series, s, e, runtime);
   };
   const facts = (type: 'movie' | 'tv', id: number, runtime: number | null): void => {
-    db.prepare(
-      `INSERT INTO title_facts (media_type, media_id, runtime, fetched_at) VALUES (?, ?, ?, 1)
-       ON CONFLICT (media_type, media_id) DO UPDATE SET runtime = excluded.runtime`,
-    ).run(type, id, runtime);
+    upsertRuntime(db, type, id, runtime);
   };
 
   it('keeps the plays of an older library and counts the episode runtimes it already had', () => {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../migrate';
+import { insertPlay, upsertEpisode, upsertRuntime } from '../../testing/library-rows';
 import { libraryMigrations } from '.';
 
 const before = libraryMigrations.filter((m) => m.version < 6);
@@ -38,34 +39,19 @@ describe('library migration 006_play_totals', () => {
   let db: Database.Database;
   afterEach(() => db.close());
 
-  const play = (
-    uid: string,
-    type: 'movie' | 'episode',
-    id: number,
-    at: number | null,
-    s = -1,
-    e = -1,
-  ): void => {
-    db.prepare(
-      "INSERT INTO watch_plays (uid, media_type, media_id, season_number, episode_number, watched_at, source, created_at) VALUES (?, ?, ?, ?, ?, ?, 'marquee', 1)",
-    ).run(uid, type, id, s, e, at);
-  };
   const facts = (type: 'movie' | 'tv', id: number, runtime: number | null): void => {
-    db.prepare(
-      `INSERT INTO title_facts (media_type, media_id, runtime, fetched_at) VALUES (?, ?, ?, 1)
-       ON CONFLICT (media_type, media_id) DO UPDATE SET runtime = excluded.runtime`,
-    ).run(type, id, runtime);
+    upsertRuntime(db, type, id, runtime);
   };
 
   it('totals an older library’s plays, distinct episodes included', () => {
     db = new Database(':memory:');
     migrate(db, before);
     facts('movie', 550, 139);
-    play('a', 'movie', 550, 10);
-    play('b', 'movie', 550, 30);
-    play('c', 'episode', 1399, 20, 1, 1);
-    play('d', 'episode', 1399, null, 1, 1);
-    play('e', 'episode', 1399, 5, 1, 2);
+    insertPlay(db, 'a', 'movie', 550, 10);
+    insertPlay(db, 'b', 'movie', 550, 30);
+    insertPlay(db, 'c', 'episode', 1399, 20, 1, 1);
+    insertPlay(db, 'd', 'episode', 1399, null, 1, 1);
+    insertPlay(db, 'e', 'episode', 1399, 5, 1, 2);
     expect(migrate(db, libraryMigrations).applied).toEqual(['006_play_totals']);
     expect(kept(db)).toEqual([
       {
@@ -92,13 +78,13 @@ describe('library migration 006_play_totals', () => {
   it('follows plays marked, runtimes arriving, dates edited and plays removed', () => {
     db = new Database(':memory:');
     migrate(db, libraryMigrations);
-    play('a', 'movie', 550, 10);
+    insertPlay(db, 'a', 'movie', 550, 10);
     expect(kept(db)).toEqual(recomputed(db));
     facts('movie', 550, 139);
     expect(kept(db)[0]).toMatchObject({ minutes: 139, no_runtime: 0 });
     db.prepare('UPDATE watch_plays SET watched_at = 50 WHERE uid = ?').run('a');
     expect(kept(db)[0]).toMatchObject({ last_at: 50 });
-    play('b', 'movie', 550, 40);
+    insertPlay(db, 'b', 'movie', 550, 40);
     db.prepare("DELETE FROM watch_plays WHERE uid = 'a'").run();
     expect(kept(db)).toEqual(recomputed(db));
     expect(kept(db)[0]).toMatchObject({ plays: 1, last_at: 40 });
@@ -140,8 +126,8 @@ describe('library migration 006_play_totals', () => {
           const target = 'pick' in o ? all[o.pick % Math.max(all.length, 1)] : undefined;
           switch (o.op) {
             case 'play':
-              if (o.movie) play(`p${String(++n)}`, 'movie', o.id, o.at);
-              else play(`p${String(++n)}`, 'episode', o.id, o.at, o.s, o.e);
+              if (o.movie) insertPlay(db, `p${String(++n)}`, 'movie', o.id, o.at);
+              else insertPlay(db, `p${String(++n)}`, 'episode', o.id, o.at, o.s, o.e);
               break;
             case 'delete':
               if (target) db.prepare('DELETE FROM watch_plays WHERE uid = ?').run(target);
@@ -160,9 +146,7 @@ describe('library migration 006_play_totals', () => {
               facts(o.movie ? 'movie' : 'tv', o.id, o.runtime);
               break;
             case 'episode':
-              db.prepare(
-                'INSERT OR REPLACE INTO series_episodes (series_id, season_number, episode_number, runtime) VALUES (?, ?, ?, ?)',
-              ).run(o.id, o.s, o.e, o.runtime);
+              upsertEpisode(db, o.id, o.s, o.e, o.runtime);
               break;
           }
         }
