@@ -9,6 +9,7 @@ import {
   regionName,
   releaseTypeName,
   shortAge,
+  yearIn,
   yearOf,
 } from './format';
 
@@ -108,5 +109,20 @@ describe('regionName', () => {
   it('names a country and falls back to the code', () => {
     expect(regionName('DE')).toBe('Germany');
     expect(regionName('not a code')).toBe('not a code');
+  });
+});
+
+describe('yearIn', () => {
+  it('gives the year of the zone the stats count in, not the computer’s', () => {
+    const newYearsEveUtc = new Date('2024-12-31T23:30:00Z');
+    expect(yearIn('Pacific/Auckland', newYearsEveUtc)).toBe(2025);
+    expect(yearIn('UTC', newYearsEveUtc)).toBe(2024);
+    expect(yearIn('America/Los_Angeles', new Date('2025-01-01T05:00:00Z'))).toBe(2024);
+  });
+
+  it('falls back to the computer’s year for a zone it does not know', () => {
+    const now = new Date();
+    expect(yearIn('Not/AZone', now)).toBe(now.getFullYear());
+    expect(yearIn(null, now)).toBe(now.getFullYear());
   });
 });

@@ -148,3 +148,18 @@ export function languageName(code: string): string {
     return code;
   }
 }
+
+/**
+ * The calendar year at `now` in `timeZone` (the zone the stats count days in, which Settings may
+ * set apart from the computer's); the computer's own year when the zone is unknown.
+ */
+export function yearIn(timeZone: string | null | undefined, now: Date = new Date()): number {
+  if (timeZone) {
+    try {
+      return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(now));
+    } catch {
+      // An unknown zone name: fall through to the computer's year.
+    }
+  }
+  return now.getFullYear();
+}
