@@ -97,4 +97,28 @@ describe('contentRatingOf', () => {
     expect(contentRatingOf(results.slice(1), 'JP')).toBeNull();
     expect(contentRatingOf([], 'US')).toBeNull();
   });
+
+  it('takes a 10,000-character "rating" for none, and falls back to the US one', () => {
+    const long = [{ iso_3166_1: 'JP', rating: 'x'.repeat(10_000) }, ...results];
+    expect(contentRatingOf(long, 'JP')).toBe('TV-MA');
+    expect(
+      certificationOf(
+        [
+          {
+            iso_3166_1: 'US',
+            release_dates: [
+              {
+                certification: 'y'.repeat(10_000),
+                iso_639_1: '',
+                note: '',
+                release_date: '2019-01-01T00:00:00.000Z',
+                type: 3,
+              },
+            ],
+          },
+        ],
+        'US',
+      ),
+    ).toBeNull();
+  });
 });

@@ -45,6 +45,15 @@ export function releasesByCountry(
     .sort((a, b) => Number(b.own) - Number(a.own) || a.country.localeCompare(b.country));
 }
 
+/** Ratings are short labels ("PG-13", "TV-MA", "MA15+"); anything longer is not one. */
+const MAX_RATING = 16;
+
+/** A certification or rating as shown beside a title, or null when empty or not a rating. */
+function ratingLabel(raw: string): string | null {
+  const label = raw.trim();
+  return label && label.length <= MAX_RATING ? label : null;
+}
+
 /**
  * The certification to show beside a film's title: the user's region's first non-empty one, else
  * the United States' (TMDB's most complete), else none.
@@ -56,7 +65,8 @@ export function certificationOf(
   const pick = (code: string | null): string | null =>
     results
       .find((entry) => entry.iso_3166_1 === code)
-      ?.release_dates.map((r) => r.certification.trim())
+      ?.release_dates.map((r) => r.certification)
+      .map(ratingLabel)
       .find(Boolean) ?? null;
   return pick(region) ?? pick('US');
 }
@@ -70,7 +80,9 @@ export function contentRatingOf(
   region: string | null,
 ): string | null {
   const pick = (code: string | null): string | null =>
-    results.find((entry) => entry.iso_3166_1 === code && entry.rating.trim())?.rating.trim() ??
-    null;
+    results
+      .filter((entry) => entry.iso_3166_1 === code)
+      .map((entry) => ratingLabel(entry.rating))
+      .find(Boolean) ?? null;
   return pick(region) ?? pick('US');
 }
