@@ -1,5 +1,6 @@
 import { MovieDb } from 'moviedb-promise';
 import { TMDB } from 'tmdb-ts';
+import { Agent, request as undiciRequest } from 'undici';
 import { startCatalogue, type Catalogue } from '../catalogue';
 import { createTmdbClient } from '../src-main/tmdb/client';
 import { median, round, type BenchResult } from './stats';
@@ -148,6 +149,7 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
         ),
     });
     const moviedb = new MovieDb(catalogue.accessToken, `${base}/`, 100_000);
+    const pool = new Agent({ keepAliveTimeout: 10_000 });
     const runners: Record<string, Runner> = {
       raw: async (call) =>
         JSON.parse(
@@ -158,6 +160,13 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
       control: async (call) =>
         JSON.parse(
           await (await fetch(`${base}${call.path.slice(2)}`, { headers })).text(),
+        ) as unknown,
+      // The transport Marquee sends through (transport.ts), bare: what the client adds on top of it.
+      'raw undici': async (call) =>
+        JSON.parse(
+          await (
+            await undiciRequest(`${base}${call.path.slice(2)}`, { headers, dispatcher: pool })
+          ).body.text(),
         ) as unknown,
       marquee: (call) => call.ours(ours),
       'tmdb-ts': (call) => call.tmdbTs(tmdbTs),
@@ -210,6 +219,25 @@ export async function runClientBenchmarks(): Promise<BenchResult[]> {
         note: `median difference of the same request made back to back; ${note}`,
       },
     ];
+    results.push({
+      name: 'client: Marquee overhead over its own transport (raw undici request), paired',
+      unit: 'µs',
+      value: round(
+        (samples.marquee?.pairedOverMs(samples['raw undici'] as Samples) ?? Number.NaN) * 1000,
+        1,
+      ),
+      budget: null,
+      peer: 'raw undici request',
+      note: `building, limiting, timing out and validating, over undici's request + JSON.parse; ${note}`,
+    });
+    results.push({
+      name: 'client: raw undici request over raw fetch, paired',
+      unit: 'µs',
+      value: round(overUs('raw undici'), 1),
+      budget: null,
+      peer: 'raw fetch',
+      note: `what the transport alone saves or costs against fetch; ${note}`,
+    });
     results.push({
       name: 'client: control (raw fetch again) over raw fetch, paired',
       unit: 'µs',

@@ -122,7 +122,8 @@ export function createCore(options: CoreOptions): RunningCore {
   const tmdb = createTmdbClient({
     apiBase: options.tmdb.apiBase,
     credentials: () => holder.auth?.credentials() ?? {},
-    fetch: fetchFn,
+    // Without a `fetch` of the caller's, the client sends through its own transport (undici).
+    ...(options.tmdb.fetch === undefined ? {} : { fetch: options.tmdb.fetch }),
     defaults: () => requestDefaults(settings),
     onNetwork: (online, reason) => {
       network.report(online, reason);

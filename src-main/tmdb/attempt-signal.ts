@@ -4,14 +4,14 @@ import type { Timed } from './deadlines';
 type Listener = NonNullable<Parameters<EventTarget['addEventListener']>[1]>;
 
 /**
- * The signal `fetch` gets for one attempt, aborted by the attempt's timeout or by the caller's
+ * The signal the transport (transport.ts) gets for one attempt, aborted by the attempt's timeout or by the caller's
  * own signal, and remembering which of the two it was.
  *
  * Not a Node `AbortController`: its signal is an `EventTarget`, and making one per attempt and
  * having `fetch` follow it cost about 20 µs of a loopback request, this object about half of
- * that (bench/client.bench.ts). `fetch` follows any object shaped like an `AbortSignal` through
- * `addEventListener` (Node's fetch takes third-party signals so), so an attempt's signal is this
- * small object: the abort state and its one or two listeners.
+ * that (bench/client.bench.ts). undici's `request` and Node's `fetch` both follow any object shaped
+ * like an `AbortSignal` through `addEventListener`, so an attempt's signal is this small object:
+ * the abort state and its one or two listeners.
  */
 export class AttemptSignal implements AbortSignal, Timed {
   aborted = false;

@@ -12,6 +12,7 @@ import {
   recordingFetch,
   type Responder,
 } from './testing/fake-fetch';
+import { fetchTransport } from './transport';
 import { secrets, testTable as t } from './testing/test-endpoints';
 
 // The recorded TMDB answers live beside the repository (see DESIGN.md §1).
@@ -41,7 +42,7 @@ function attempt(
     {
       key,
       response: def.response,
-      fetch,
+      transport: fetchTransport(fetch),
       timeoutMs: 10_000,
       clock: () => 0,
       onNetwork,
@@ -94,7 +95,7 @@ describe('sendOnce', () => {
       sendOnce(built, {
         key: 'GET /3/search/movie',
         response: search.response,
-        fetch,
+        transport: fetchTransport(fetch),
         timeoutMs: 1000,
         clock: () => 0,
       }),
@@ -190,7 +191,13 @@ describe('sendOnce and the caller’s signal', () => {
     const { fetch, calls } = recordingFetch(hang);
     const run = sendOnce(
       request,
-      { key, response: def.response, fetch, timeoutMs: 10_000, clock: () => 0 },
+      {
+        key,
+        response: def.response,
+        transport: fetchTransport(fetch),
+        timeoutMs: 10_000,
+        clock: () => 0,
+      },
       controller.signal,
     );
     controller.abort();
@@ -204,7 +211,13 @@ describe('sendOnce and the caller’s signal', () => {
     for (let i = 0; i < 30; i++) {
       await sendOnce(
         request,
-        { key, response: def.response, fetch, timeoutMs: 10_000, clock: () => 0 },
+        {
+          key,
+          response: def.response,
+          transport: fetchTransport(fetch),
+          timeoutMs: 10_000,
+          clock: () => 0,
+        },
         controller.signal,
       );
     }

@@ -7,6 +7,7 @@ import { TmdbHttpError, TmdbNetworkError, TmdbSchemaError, TmdbTimeoutError } fr
 import { describeIssue } from './issues';
 import type { BuiltRequest } from './request';
 import { parseRetryAfter } from './retry-policy';
+import type { Answer, Transport } from './transport';
 
 /** What every attempt at one endpoint shares: made once per entry, not per attempt. */
 export interface AttemptContext {
@@ -14,7 +15,8 @@ export interface AttemptContext {
   readonly key: string;
   /** The success body's schema (compiled: see compiled.ts). */
   readonly response: z.ZodType;
-  readonly fetch: typeof fetch;
+  /** How the request goes on the wire: undici by default, a `fetch` in tests (transport.ts). */
+  readonly transport: Transport;
   readonly timeoutMs: number;
   readonly clock: () => number;
   readonly onNetwork?: ((online: boolean, reason?: string) => void) | undefined;
@@ -31,14 +33,10 @@ export async function sendOnce(
 ): Promise<unknown> {
   const signal = new AttemptSignal(caller);
   deadlinesOf(ctx.timeoutMs).add(signal);
-  let response: Response;
-  let text: string;
+  let answer: Answer;
   try {
-    const init: RequestInit = { method: request.method, headers: request.headers, signal };
-    if (request.body !== undefined) init.body = request.body;
-    response = await ctx.fetch(request.url, init);
     // The body is read under the same timeout: a connection dropped mid-body is a network failure.
-    text = await response.text();
+    answer = await ctx.transport(request, signal);
   } catch (error) {
     if (signal.byCaller) throw abortReason(caller);
     const failure = signal.byTimeout
@@ -51,9 +49,9 @@ export async function sendOnce(
   }
   ctx.onNetwork?.(true);
 
-  const status = response.status;
-  if (status >= 200 && status < 300) return validate(ctx, text);
-  throw httpError(ctx, status, text, response.headers.get('retry-after'));
+  const status = answer.status;
+  if (status >= 200 && status < 300) return validate(ctx, answer.text);
+  throw httpError(ctx, status, answer.text, answer.retryAfter);
 }
 
 function validate(ctx: AttemptContext, text: string): unknown {

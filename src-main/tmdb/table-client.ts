@@ -9,6 +9,7 @@ import { deletedStatus, isListDelete, isListDeleteAmbiguous } from './quirks';
 import { buildRequest, requestPlan, type BuiltRequest, type RequestPlan } from './request';
 import { CredentialIdentity } from './identity';
 import { retryingSend } from './retrying-send';
+import { fetchTransport, undiciTransport } from './transport';
 import type { AttemptContext } from './send';
 import type { RawArgs, RequestOptions, TmdbClientOptions, TmdbCredentials } from './types';
 
@@ -59,7 +60,8 @@ export function createTableClient<T extends EndpointTable>(
   table: T,
   options: TmdbClientOptions,
 ): TableClient<T> {
-  const fetchFn = options.fetch ?? globalThis.fetch;
+  const transport =
+    options.transport ?? (options.fetch ? fetchTransport(options.fetch) : undiciTransport());
   const clock = options.clock ?? Date.now;
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
@@ -97,7 +99,7 @@ export function createTableClient<T extends EndpointTable>(
     const attempt: AttemptContext = {
       key,
       response: compiledEndpoint(def).response,
-      fetch: fetchFn,
+      transport,
       timeoutMs: settings.timeoutMs,
       clock,
       onNetwork: options.onNetwork,

@@ -1,4 +1,5 @@
 import type { Logger } from '../base/log';
+import type { Transport } from './transport';
 import type {
   EndpointBody,
   EndpointKey,
@@ -49,7 +50,10 @@ export interface TmdbClientOptions {
   /** e.g. `https://api.themoviedb.org` (no trailing `/3`). */
   apiBase: string;
   credentials: () => TmdbCredentials;
+  /** Sends through this `fetch` instead of the client's own transport (tests use fakes). */
   fetch?: typeof fetch;
+  /** Sends through this transport (transport.ts); wins over `fetch`. */
+  transport?: Transport;
   /** Default `language` and `region` query values, for endpoints that take them. */
   defaults?: () => { language?: string; region?: string };
   /** Called after every attempt that reached, or failed to reach, the network. */
