@@ -110,8 +110,25 @@ const SEARCH_WORDS = [
  * marked by "searching TMDB…"; TMDB's carries "results for “…”".
  */
 const PROBE = `(() => {
-  const bench = { keydown: 0, echo: null, local: null, localDom: null, network: null };
+  const bench = { keydown: 0, echo: null, local: null, localDom: null, network: null, seen: null, parsed: null };
   window.__searchBench = bench;
+  // When the page's script gets the local answer's response, and its JSON: the bridge calls the
+  // global fetch, so wrapping it sees the same call the resource timing entry describes.
+  const pageFetch = window.fetch.bind(window);
+  window.fetch = async (url, init) => {
+    const local = typeof init?.body === 'string' && init.body.includes('"localOnly":true');
+    const started = bench.keydown;
+    const response = await pageFetch(url, init);
+    if (!local || bench.keydown !== started) return response;
+    bench.seen = performance.now() - started;
+    const json = response.json.bind(response);
+    response.json = async () => {
+      const value = await json();
+      if (bench.keydown === started) bench.parsed = performance.now() - started;
+      return value;
+    };
+    return response;
+  };
   const box = document.getElementById('search-input');
   const panel = document.getElementById('search-panel');
   // The resource buffer holds 250 entries: cleared per keystroke, it always has this one's calls.
@@ -124,6 +141,8 @@ const PROBE = `(() => {
     requestAnimationFrame(() => { if (bench.keydown === started) bench.echo = performance.now() - started; });
     bench.local = null;
     bench.localDom = null;
+    bench.seen = null;
+    bench.parsed = null;
     bench.network = null;
   }, true);
   const check = () => {
@@ -154,24 +173,33 @@ interface KeystrokeTimes {
   parts: Record<PartName, number[]>;
 }
 
-type PartName = 'input' | 'bridge' | 'render' | 'frame';
-const PART_NAMES: readonly PartName[] = ['input', 'bridge', 'render', 'frame'];
+type PartName = 'input' | 'bridge' | 'queue' | 'json' | 'render' | 'frame';
+const PART_NAMES: readonly PartName[] = ['input', 'bridge', 'queue', 'json', 'render', 'frame'];
 
 /**
  * The local answer's parts, from the page's clock: keydown → the bridge call starts (input
  * handling); the call's round trip (HTTP on loopback plus the core, whose own time is measured
- * apart in Node); the reply → the results in the DOM (JSON, state, Svelte); the DOM → the next
- * frame (waiting for the display's next frame, up to 16.7 ms however fast the rest is).
+ * apart in Node), to the last byte as the network stack saw it; the reply waiting for the page's
+ * main thread (busy meanwhile with the typed letter's frame, among others); reading its JSON;
+ * the answer → the results in the DOM (state, Svelte); the DOM → the next frame (waiting for the
+ * display's next frame, up to 16.7 ms however fast the rest is).
  */
 const PARTS = `(() => {
   const bench = window.__searchBench;
   const call = performance.getEntriesByType('resource')
     .filter((e) => e.name.includes('/__marquee/ipc') && e.startTime >= bench.keydown)
     .sort((a, b) => a.startTime - b.startTime)[0];
-  if (!call || bench.localDom === null) return null;
+  if (!call || bench.localDom === null || bench.seen === null || bench.parsed === null) return null;
   const start = call.startTime - bench.keydown;
   const end = call.responseEnd - bench.keydown;
-  return { input: start, bridge: end - start, render: bench.localDom - end, frame: bench.local - bench.localDom };
+  return {
+    input: start,
+    bridge: end - start,
+    queue: Math.max(0, bench.seen - end),
+    json: bench.parsed - Math.max(bench.seen, end),
+    render: bench.localDom - bench.parsed,
+    frame: bench.local - bench.localDom,
+  };
 })()`;
 
 async function typeAndMeasure(page: Page): Promise<KeystrokeTimes> {
@@ -181,7 +209,7 @@ async function typeAndMeasure(page: Page): Promise<KeystrokeTimes> {
     echo: [],
     local: [],
     network: [],
-    parts: { input: [], bridge: [], render: [], frame: [] },
+    parts: { input: [], bridge: [], queue: [], json: [], render: [], frame: [] },
   };
   for (const [index, word] of SEARCH_WORDS.entries()) {
     await box.fill('');
@@ -299,7 +327,9 @@ async function searchBenchmark(browser: Browser): Promise<BenchResult[]> {
           budget: null,
           note: `wall time in Node, inside the round trip; p50 ${median(coreTimes.wall).toFixed(2)} ms; CPU time p50 ${median(coreTimes.cpu).toFixed(2)} ms, p95 ${percentile(coreTimes.cpu, 95).toFixed(2)} ms`,
         },
-        partRow('render', 'reply → results in the DOM (JSON, state, Svelte)'),
+        partRow('queue', 'reply waiting for the page’s main thread'),
+        partRow('json', 'reading the reply’s JSON'),
+        partRow('render', 'answer → results in the DOM (state, Svelte)'),
         partRow('frame', 'results in the DOM → next frame'),
       ];
     } finally {
