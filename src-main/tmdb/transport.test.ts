@@ -114,6 +114,19 @@ describe('undici transport', () => {
     expect(JSON.parse(answer.text)).toEqual(film);
   });
 
+  it('reads an empty compressed answer as empty, and a corrupt one as a failure', async () => {
+    handler = (req, _body, res) => {
+      res.writeHead(req.url === '/empty' ? 204 : 200, { 'Content-Encoding': 'gzip' });
+      res.end(req.url === '/empty' ? undefined : 'not gzip at all');
+    };
+    await expect(transport()(built('/empty'), new AbortController().signal)).resolves.toEqual({
+      status: 204,
+      retryAfter: null,
+      text: '',
+    });
+    await expect(transport()(built('/corrupt'), new AbortController().signal)).rejects.toThrow();
+  });
+
   it('refuses an encoding it did not ask for, as a network failure that names it', async () => {
     handler = (_req, _body, res) => {
       res.writeHead(200, { 'Content-Encoding': 'zz-custom' });

@@ -91,7 +91,9 @@ export function undiciTransport(dispatcher: Dispatcher = sharedPool()): Transpor
         body.once('error', ignore).destroy();
         throw new UnsupportedEncodingError(encoding);
       }
-      text = (await decode(Buffer.from(await body.arrayBuffer()))).toString('utf8');
+      const bytes = Buffer.from(await body.arrayBuffer());
+      // An empty body (a 204, a HEAD-like answer) is empty in any encoding.
+      text = bytes.length === 0 ? '' : (await decode(bytes)).toString('utf8');
     }
     return { status: statusCode, retryAfter: single(headers['retry-after']) ?? null, text };
   };
