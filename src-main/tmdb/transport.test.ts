@@ -7,7 +7,7 @@ import { TmdbHttpError, TmdbNetworkError, TmdbTimeoutError } from './errors';
 import type { BuiltRequest } from './request';
 import { createTableClient } from './table-client';
 import { testTable } from './testing/test-endpoints';
-import { undiciTransport } from './transport';
+import { MAX_ANSWER_BYTES, undiciTransport } from './transport';
 
 /** A local server whose every answer the test writes by hand. */
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
@@ -125,6 +125,17 @@ describe('undici transport', () => {
       text: '',
     });
     await expect(transport()(built('/corrupt'), new AbortController().signal)).rejects.toThrow();
+  });
+
+  it('refuses a compressed answer that decodes to more than an answer may hold', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(MAX_ANSWER_BYTES + 1024, 0x20));
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Encoding': 'gzip' });
+      res.end(bomb);
+    };
+    await expect(transport()(built('/3/movie/550'), new AbortController().signal)).rejects.toThrow(
+      /larger than|maxOutputLength|buffer/i,
+    );
   });
 
   it('refuses an encoding it did not ask for, as a network failure that names it', async () => {

@@ -35,11 +35,21 @@ export function fetchTransport(fetchFn: typeof fetch): Transport {
 /** The encodings TMDB may compress an answer with, as `fetch` asks for them. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
+/**
+ * The most an answer may hold, on the wire and decoded. TMDB's largest (a long series' details
+ * with everything appended) are a few MB; anything near this is a broken or hostile server, and
+ * is refused as a network failure instead of filling the main process's memory.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+const gunzip = promisify(zlib.gunzip);
+const inflate = promisify(zlib.inflate);
+const brotli = promisify(zlib.brotliDecompress);
 const decoders: Readonly<Record<string, (data: Buffer) => Promise<Buffer>>> = {
-  gzip: promisify(zlib.gunzip),
-  'x-gzip': promisify(zlib.gunzip),
-  deflate: promisify(zlib.inflate),
-  br: promisify(zlib.brotliDecompress),
+  gzip: (data) => gunzip(data, { maxOutputLength: MAX_ANSWER_BYTES }),
+  'x-gzip': (data) => gunzip(data, { maxOutputLength: MAX_ANSWER_BYTES }),
+  deflate: (data) => inflate(data, { maxOutputLength: MAX_ANSWER_BYTES }),
+  br: (data) => brotli(data, { maxOutputLength: MAX_ANSWER_BYTES }),
 };
 
 /** Thrown for an answer in an encoding Marquee did not ask for: a network failure, like fetch's. */
@@ -93,10 +103,27 @@ export function undiciTransport(dispatcher: Dispatcher = sharedPool()): Transpor
       }
       const bytes = Buffer.from(await body.arrayBuffer());
       // An empty body (a 204, a HEAD-like answer) is empty in any encoding.
-      text = bytes.length === 0 ? '' : (await decode(bytes)).toString('utf8');
+      text = bytes.length === 0 ? '' : (await decodeWithin(decode, bytes)).toString('utf8');
     }
     return { status: statusCode, retryAfter: single(headers['retry-after']) ?? null, text };
   };
+}
+
+async function decodeWithin(
+  decode: (data: Buffer) => Promise<Buffer>,
+  bytes: Buffer,
+): Promise<Buffer> {
+  try {
+    return await decode(bytes);
+  } catch (error) {
+    if (error instanceof RangeError && 'code' in error && error.code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new Error(
+        `the answer is larger than Marquee accepts (${MAX_ANSWER_BYTES / 2 ** 20} MB)`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
 }
 
 function ignore(): void {
@@ -114,6 +141,10 @@ let pool: Agent | undefined;
  * (minutes): each attempt's deadline is the client's (deadlines.ts), through the signal.
  */
 function sharedPool(): Agent {
-  pool ??= new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  pool ??= new Agent({
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    maxResponseSize: MAX_ANSWER_BYTES,
+  });
   return pool;
 }
