@@ -138,6 +138,32 @@ describe('undici transport', () => {
     );
   });
 
+  it('stops reading an answer larger than an answer may hold (the shared pool’s cap)', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const write = (left: number): void => {
+        if (left === 0 || res.destroyed) {
+          res.end();
+          return;
+        }
+        res.write(chunk, () => {
+          write(left - 1);
+        });
+      };
+      write(MAX_ANSWER_BYTES / chunk.length + 2);
+    };
+    // Not `rejects`: on failure it would print the whole 66 MB answer.
+    const outcome = await undiciTransport()(
+      built('/3/movie/550'),
+      new AbortController().signal,
+    ).then(
+      (answer) => `read whole: ${answer.text.length} characters`,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(outcome).toMatch(/exceeded max size/i);
+  });
+
   it('refuses an encoding it did not ask for, as a network failure that names it', async () => {
     handler = (_req, _body, res) => {
       res.writeHead(200, { 'Content-Encoding': 'zz-custom' });
