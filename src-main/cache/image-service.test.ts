@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../core/testing/core';
+import { createImageService } from './image-service';
+import type { ImageSize, ImageStore } from './store/images';
 
 describe('images through the main process', () => {
   let t: TestCore;
@@ -58,5 +60,73 @@ describe('images through the main process', () => {
       expect((await t.core.serveImage(bad)).status, bad).toBe(400);
     }
     expect(t.catalogue.requests.total).toBe(before);
+  });
+});
+
+describe('an image larger than one image may be', () => {
+  const cap = 64 * 1024;
+  /** A store that only passes the download through, so the service's own reading is what is tested. */
+  const passThrough: ImageStore = {
+    getOrFetch: async (size, filePath, fetch) => ({
+      bytes: Buffer.from(await fetch(size as ImageSize, filePath)),
+      contentType: 'image/png',
+      source: 'network',
+    }),
+    totalBytes: () => 0,
+    setCap: () => undefined,
+  };
+
+  /** A body of `chunks` chunks of 16 KB, counting how many were read. */
+  function streamed(chunks: number, headers: Record<string, string> = {}) {
+    const read = { chunks: 0 };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (read.chunks === chunks) {
+          controller.close();
+          return;
+        }
+        read.chunks += 1;
+        controller.enqueue(new Uint8Array(16 * 1024).fill(read.chunks));
+      },
+    });
+    return { read, response: new Response(body, { status: 200, headers }) };
+  }
+
+  function service(response: Response) {
+    return createImageService({
+      store: passThrough,
+      imageBase: 'https://images.example/t/p',
+      fetch: () => Promise.resolve(response),
+      onImageHost: () => undefined,
+      maxBytes: cap,
+    });
+  }
+
+  it('stops reading once the body passes the limit, and answers with a placeholder error', async () => {
+    const { read, response } = streamed(1_000);
+    const reply = await service(response).serveImage('img/w342/big.png');
+    expect(reply.status).toBe(502);
+    // Four chunks fit; the fifth passes the limit and the rest are never read.
+    expect(read.chunks).toBeLessThanOrEqual(6);
+  });
+
+  it('refuses a body whose declared length is over the limit without reading it', async () => {
+    const { read, response } = streamed(1_000, { 'Content-Length': String(cap + 1) });
+    // Not `rejects`: on failure it would print the whole body.
+    const outcome = await service(response)
+      .getImage('w342', '/big.png')
+      .then(
+        (image) => `read whole: ${image.bytes.byteLength} bytes`,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+    expect(outcome).toMatch(/^The image server sent more than Marquee accepts for one image/);
+    expect(read.chunks).toBeLessThanOrEqual(1);
+  });
+
+  it('reads a body within the limit whole, across its chunks', async () => {
+    const { response } = streamed(3);
+    const image = await service(response).getImage('w342', '/small.png');
+    expect(image.bytes.byteLength).toBe(3 * 16 * 1024);
+    expect([image.bytes[0], image.bytes[16 * 1024], image.bytes[2 * 16 * 1024]]).toEqual([1, 2, 3]);
   });
 });

@@ -21,6 +21,13 @@ export interface ImageService {
   serveImage(urlPath: string): Promise<ImageReply>;
 }
 
+/**
+ * The most one image may weigh. TMDB's largest (an `original` backdrop) are a few MB; a server
+ * sending more is broken or hostile, and the image is refused (a placeholder shows) instead of
+ * the main process reading it whole into memory.
+ */
+export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
+
 /** The image scheme's path: `img/w342/abc.jpg`. The file name is checked again by the image store. */
 const URL_SHAPE =
   /^\/?(?:img\/)?([a-z0-9]{1,12})\/([A-Za-z0-9_-]{1,128}\.(?:jpg|jpeg|png|svg|webp))$/;
@@ -40,8 +47,11 @@ export function createImageService(deps: {
    */
   onImageHost: (online: boolean, reason?: string) => void;
   timeoutMs?: number;
+  /** The most one image may weigh (tests lower it). */
+  maxBytes?: number;
 }): ImageService {
   const timeoutMs = deps.timeoutMs ?? 15_000;
+  const maxBytes = deps.maxBytes ?? MAX_IMAGE_BYTES;
 
   async function download(size: ImageSize, filePath: string): Promise<Uint8Array> {
     const url = `${deps.imageBase}/${size}${filePath}`;
@@ -58,7 +68,7 @@ export function createImageService(deps: {
     if (response.status === 404) throw new CodedError('not_found', 'TMDB has no such image.');
     if (!response.ok)
       throw new CodedError('upstream', `The image server answered HTTP ${response.status}.`);
-    return new Uint8Array(await response.arrayBuffer());
+    return readCapped(response, maxBytes);
   }
 
   async function getImage(size: string, filePath: string): Promise<ImageBytes> {
@@ -106,6 +116,42 @@ export function createImageService(deps: {
       }
     },
   };
+}
+
+/** The body, or an `upstream` failure as soon as it says or proves to be over `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = (): CodedError =>
+    new CodedError(
+      'upstream',
+      `The image server sent more than Marquee accepts for one image (${Math.round(maxBytes / 2 ** 20)} MB).`,
+    );
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function text(status: ImageReply['status'], message: string): ImageReply {
