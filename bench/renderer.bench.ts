@@ -110,7 +110,7 @@ const SEARCH_WORDS = [
  * marked by "searching TMDB…"; TMDB's carries "results for “…”".
  */
 const PROBE = `(() => {
-  const bench = { keydown: 0, echo: null, local: null, localDom: null, network: null, seen: null, parsed: null };
+  const bench = { keydown: 0, echo: null, local: null, localDom: null, foreseen: null, network: null, seen: null, parsed: null };
   window.__searchBench = bench;
   // When the page's script gets the local answer's response, and its JSON: the bridge calls the
   // global fetch, so wrapping it sees the same call the resource timing entry describes.
@@ -141,6 +141,7 @@ const PROBE = `(() => {
     requestAnimationFrame(() => { if (bench.keydown === started) bench.echo = performance.now() - started; });
     bench.local = null;
     bench.localDom = null;
+    bench.foreseen = null;
     bench.seen = null;
     bench.parsed = null;
     bench.network = null;
@@ -154,6 +155,8 @@ const PROBE = `(() => {
     if (bench.local === null && text.includes('searching TMDB')) {
       bench.local = -1;
       bench.localDom = performance.now() - started;
+      // In the DOM before any reply to this keystroke reached the page: the look-ahead's answer.
+      bench.foreseen = bench.seen === null;
       requestAnimationFrame(() => { if (bench.keydown === started) bench.local = performance.now() - started; });
     }
     if (bench.network === null && text.includes('results for \u201c' + query + '\u201d')) {
@@ -164,32 +167,62 @@ const PROBE = `(() => {
   new MutationObserver(check).observe(panel, { subtree: true, childList: true, characterData: true, attributes: true });
 })()`;
 
+/**
+ * Turns the look-ahead off in a page (installed before the app's scripts): its calls fail, as
+ * they would if the core could not answer them, so every keystroke's results cross the bridge.
+ */
+const NO_LOOK_AHEAD = `(() => {
+  const pageFetch = window.fetch.bind(window);
+  window.fetch = (url, init) =>
+    typeof init?.body === 'string' && init.body.includes('"channel":"search.ahead"')
+      ? Promise.reject(new TypeError('the look-ahead is off in this page'))
+      : pageFetch(url, init);
+})()`;
+
 interface KeystrokeTimes {
   /** Keydown → the frame that paints the typed letter (no search involved). */
   echo: number[];
   local: number[];
   network: number[];
+  /** Keystrokes whose results came from the last keystroke's look-ahead. */
+  foreseen: number;
   /** Where a keystroke's local answer spends its time, one entry per part, in order. */
   parts: Record<PartName, number[]>;
 }
 
-type PartName = 'input' | 'bridge' | 'queue' | 'json' | 'render' | 'frame';
-const PART_NAMES: readonly PartName[] = ['input', 'bridge', 'queue', 'json', 'render', 'frame'];
+type PartName =
+  'aheadDom' | 'aheadFrame' | 'input' | 'bridge' | 'queue' | 'json' | 'render' | 'frame';
+const PART_NAMES: readonly PartName[] = [
+  'aheadDom',
+  'aheadFrame',
+  'input',
+  'bridge',
+  'queue',
+  'json',
+  'render',
+  'frame',
+];
 
 /**
- * The local answer's parts, from the page's clock: keydown → the bridge call starts (input
- * handling); the call's round trip (HTTP on loopback plus the core, whose own time is measured
- * apart in Node), to the last byte as the network stack saw it; the reply waiting for the page's
- * main thread (busy meanwhile with the typed letter's frame, among others); reading its JSON;
- * the answer → the results in the DOM (state, Svelte); the DOM → the next frame (waiting for the
- * display's next frame, up to 16.7 ms however fast the rest is).
+ * The local answer's parts, from the page's clock.
+ *
+ * - Answered from the look-ahead: keydown → the results in the DOM (the input handler, state and
+ *   Svelte, in the keystroke's own task), and the DOM → the next frame.
+ * - Answered through the bridge (no look-ahead held the letter): keydown → the bridge call starts
+ *   (input handling); the call's round trip (HTTP on loopback plus the core, whose own time is
+ *   measured apart in Node), to the last byte as the network stack saw it; the reply waiting for
+ *   the page's main thread; reading its JSON; the answer → the results in the DOM (state,
+ *   Svelte); the DOM → the next frame (waiting for the display's next frame, up to 16.7 ms
+ *   however fast the rest is).
  */
 const PARTS = `(() => {
   const bench = window.__searchBench;
+  if (bench.localDom === null || bench.local === null) return null;
+  if (bench.foreseen) return { aheadDom: bench.localDom, aheadFrame: bench.local - bench.localDom };
   const call = performance.getEntriesByType('resource')
     .filter((e) => e.name.includes('/__marquee/ipc') && e.startTime >= bench.keydown)
     .sort((a, b) => a.startTime - b.startTime)[0];
-  if (!call || bench.localDom === null || bench.seen === null || bench.parsed === null) return null;
+  if (!call || bench.seen === null || bench.parsed === null) return null;
   const start = call.startTime - bench.keydown;
   const end = call.responseEnd - bench.keydown;
   return {
@@ -209,7 +242,17 @@ async function typeAndMeasure(page: Page): Promise<KeystrokeTimes> {
     echo: [],
     local: [],
     network: [],
-    parts: { input: [], bridge: [], queue: [], json: [], render: [], frame: [] },
+    foreseen: 0,
+    parts: {
+      aheadDom: [],
+      aheadFrame: [],
+      input: [],
+      bridge: [],
+      queue: [],
+      json: [],
+      render: [],
+      frame: [],
+    },
   };
   for (const [index, word] of SEARCH_WORDS.entries()) {
     await box.fill('');
@@ -231,8 +274,12 @@ async function typeAndMeasure(page: Page): Promise<KeystrokeTimes> {
       times.echo.push(await waitInPage(page, 'window.__searchBench.echo'));
       times.local.push(local);
       times.network.push(network);
-      const parts = await page.evaluate<Record<PartName, number> | null>(PARTS);
-      if (parts) for (const name of PART_NAMES) times.parts[name].push(parts[name]);
+      const parts = await page.evaluate<Partial<Record<PartName, number>> | null>(PARTS);
+      if (parts?.aheadDom !== undefined) times.foreseen += 1;
+      for (const name of PART_NAMES) {
+        const value = parts?.[name];
+        if (value !== undefined) times.parts[name].push(value);
+      }
     }
   }
   return times;
@@ -257,8 +304,9 @@ async function searchBenchmark(browser: Browser): Promise<BenchResult[]> {
       },
       openExternal: () => Promise.resolve(),
     });
-    // The core's own time for each local answer, measured where it runs.
+    // The core's own time for each local answer and each look-ahead, measured where they run.
     const coreTimes: { wall: number[]; cpu: number[] } = { wall: [], cpu: [] };
+    const aheadTimes: { wall: number[]; letters: number[] } = { wall: [], letters: [] };
     const timedCore: Pick<typeof core, 'dispatch' | 'events'> = {
       events: core.events,
       dispatch: async (channel, input, sender) => {
@@ -271,6 +319,11 @@ async function searchBenchmark(browser: Browser): Promise<BenchResult[]> {
         const cpu = process.cpuUsage();
         const start = performance.now();
         const result = await core.dispatch(channel, input, sender);
+        if (channel === 'search.ahead' && result.ok) {
+          aheadTimes.wall.push(performance.now() - start);
+          const { next } = result.value as { next: Record<string, unknown> };
+          aheadTimes.letters.push(Object.keys(next).length);
+        }
         if (local) {
           coreTimes.wall.push(performance.now() - start);
           const used = process.cpuUsage(cpu);
@@ -285,14 +338,25 @@ async function searchBenchmark(browser: Browser): Promise<BenchResult[]> {
       serveImage: (path) => core.serveImage(path),
     });
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await page.goto(harness.url);
-      await page.goto(`${harness.origin}/#/search`);
-      await page.getByRole('searchbox', { name: 'Search TMDB' }).waitFor();
-      const { echo, local, network, parts } = await typeAndMeasure(page);
-      await page.close();
+      const typed = async (lookAhead: boolean): Promise<KeystrokeTimes> => {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        if (!lookAhead) await page.addInitScript(NO_LOOK_AHEAD);
+        await page.goto(harness.url);
+        await page.goto(`${harness.origin}/#/search`);
+        await page.getByRole('searchbox', { name: 'Search TMDB' }).waitFor();
+        const times = await typeAndMeasure(page);
+        await page.close();
+        return times;
+      };
+      const { echo, local, network, parts, foreseen } = await typed(true);
+      const aheadWall = [...aheadTimes.wall];
+      const aheadLetters = [...aheadTimes.letters];
+      const coreWall = [...coreTimes.wall];
+      // The same keystrokes with the look-ahead off: every answer crosses the bridge.
+      const bridged = await typed(false);
       const ours = percentile(local, 95);
-      const peer = percentile(network, 95);
+      const peer = percentile(bridged.local, 95);
+      const tmdb = percentile(network, 95);
       const name = `renderer: keystroke → search results painted, ${seeded.toLocaleString('en')} titles cached, p95`;
       const partRow = (part: PartName, what: string): BenchResult => ({
         name: `renderer: search keystroke part: ${what}, p95`,
@@ -301,6 +365,13 @@ async function searchBenchmark(browser: Browser): Promise<BenchResult[]> {
         budget: null,
         note: `p50 ${median(parts[part]).toFixed(1)} ms`,
       });
+      const bridgedRow = (part: PartName, what: string): BenchResult => ({
+        name: `renderer: search keystroke part, look-ahead off: ${what}, p95`,
+        unit: 'ms',
+        value: percentile(bridged.parts[part], 95),
+        budget: null,
+        note: `p50 ${median(bridged.parts[part]).toFixed(1)} ms, ${bridged.parts[part].length} keystrokes`,
+      });
       return [
         {
           name,
@@ -308,29 +379,38 @@ async function searchBenchmark(browser: Browser): Promise<BenchResult[]> {
           value: ours,
           budget: 16,
           ratio: ours / peer,
-          peer: `TMDB's answer painted (200 ms debounce), p95 ${Math.round(peer)} ms`,
-          note: `${local.length} keystrokes; p50 local ${median(local).toFixed(1)} ms, TMDB ${median(network).toFixed(1)} ms`,
+          peer: `the same keystrokes with the look-ahead off (every answer over the bridge), p95 ${peer.toFixed(1)} ms`,
+          note: `${local.length} keystrokes, ${foreseen} answered from the look-ahead; p50 ${median(local).toFixed(1)} ms (look-ahead off: ${median(bridged.local).toFixed(1)} ms); TMDB's answer painted (200 ms debounce) p50 ${median(network).toFixed(1)} ms, p95 ${tmdb.toFixed(0)} ms`,
         },
         {
           name: 'renderer: keystroke → the typed letter painted (no search), p95',
           unit: 'ms',
           value: percentile(echo, 95),
           budget: null,
-          note: `the same keystrokes: keydown → the next frame, which paints the letter; p50 ${median(echo).toFixed(1)} ms. Local results painted in that same frame would take no longer than this`,
+          note: `the same keystrokes: keydown → the next frame, which paints the letter; p50 ${median(echo).toFixed(1)} ms (look-ahead off: p50 ${median(bridged.echo).toFixed(1)}, p95 ${percentile(bridged.echo, 95).toFixed(1)} ms)`,
         },
-        partRow('input', 'keydown → bridge call sent'),
-        partRow('bridge', 'bridge round trip (HTTP on loopback + core)'),
+        partRow('aheadDom', 'keydown → results in the DOM (look-ahead: state, Svelte)'),
+        partRow('aheadFrame', 'results in the DOM → next frame (look-ahead)'),
+        {
+          name: 'renderer: search look-ahead in the core (all next letters), p95',
+          unit: 'ms',
+          value: percentile(aheadWall, 95),
+          budget: null,
+          note: `wall time in Node, pauses between letters included; p50 ${median(aheadWall).toFixed(1)} ms; letters answered per look-ahead p50 ${median(aheadLetters).toFixed(0)}, max ${Math.max(0, ...aheadLetters)}`,
+        },
+        bridgedRow('input', 'keydown → bridge call sent'),
+        bridgedRow('bridge', 'bridge round trip (HTTP on loopback + core)'),
         {
           name: 'renderer: search keystroke part: core (local search.multi), p95',
           unit: 'ms',
-          value: percentile(coreTimes.wall, 95),
+          value: percentile(coreWall, 95),
           budget: null,
-          note: `wall time in Node, inside the round trip; p50 ${median(coreTimes.wall).toFixed(2)} ms; CPU time p50 ${median(coreTimes.cpu).toFixed(2)} ms, p95 ${percentile(coreTimes.cpu, 95).toFixed(2)} ms`,
+          note: `wall time in Node, with the look-ahead on; p50 ${median(coreWall).toFixed(2)} ms; CPU time p50 ${median(coreTimes.cpu).toFixed(2)} ms, p95 ${percentile(coreTimes.cpu, 95).toFixed(2)} ms (both passes)`,
         },
-        partRow('queue', 'reply waiting for the page’s main thread'),
-        partRow('json', 'reading the reply’s JSON'),
-        partRow('render', 'answer → results in the DOM (state, Svelte)'),
-        partRow('frame', 'results in the DOM → next frame'),
+        bridgedRow('queue', 'reply waiting for the page’s main thread'),
+        bridgedRow('json', 'reading the reply’s JSON'),
+        bridgedRow('render', 'answer → results in the DOM (state, Svelte)'),
+        bridgedRow('frame', 'results in the DOM → next frame'),
       ];
     } finally {
       await harness.close();

@@ -1,4 +1,6 @@
+import type { Page, Route } from '@playwright/test';
 import { expect, startAppStack, test } from '../fixtures';
+import { IPC_PATH } from '../harness/bridge-script';
 import { axeViolations, screenshotView } from '../pages/details.page';
 import { AppFrame } from '../pages/frame.page';
 import { invokeOk } from '../pages/lists.page';
@@ -7,6 +9,26 @@ import { SearchScreen } from '../pages/search.page';
 
 /** Queries the other tests type: a query TMDB was already asked for answers from the cache. */
 const USED = new Set(['voyage', 'garden', 'river', 'signal', 'qqxqqzz']);
+
+/**
+ * A word of a title on the first discover page, with that title, taken from the page's end: the
+ * test of local results takes the first usable word, and a word TMDB was asked for is cached.
+ */
+async function unsearchedWord(page: Page): Promise<{ word: string; title: string }> {
+  const seen = (
+    (await invokeOk(page, 'browse.discoverMovies', { page: 1 })) as {
+      data: { results: { title: string }[] };
+    }
+  ).data.results;
+  for (const movie of [...seen].reverse()) {
+    const word = movie.title
+      .toLowerCase()
+      .split(/\s+/)
+      .find((w) => /^[a-z]{5,}$/.test(w) && !USED.has(w));
+    if (word) return { word, title: movie.title };
+  }
+  throw new Error('no title in the first page has a usable word');
+}
 
 test.describe('Search', () => {
   test.beforeEach(async ({ page, stack }) => {
@@ -81,6 +103,60 @@ test.describe('Search', () => {
     await expect(search.localMark).toBeHidden();
     await expect(search.rows().filter({ hasText: title.title }).first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the next letter’s titles are painted with the letter itself, before the core answers it', async ({
+    page,
+  }) => {
+    const search = new SearchScreen(page);
+    const { word, title } = await unsearchedWord(page);
+    const typed = word.slice(0, -1);
+    // Every search call is held back until the end: only the look-ahead can answer.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(`**${IPC_PATH}`, async (route) => {
+      const body = route.request().postDataJSON() as { channel?: string } | null;
+      if (holding && body?.channel === 'search.multi') held.push(route);
+      else await route.continue();
+    });
+    const aheadOfTyped = page.waitForResponse((response) => {
+      const body = response.request().postDataJSON() as {
+        channel?: string;
+        input?: { text?: string };
+      } | null;
+      return body?.channel === 'search.ahead' && body.input?.text === typed;
+    });
+    await search.box.fill(typed);
+    await aheadOfTyped;
+    // Notes, in the page, whether the results for the word are in the DOM when the frame after
+    // the keystroke begins (the frame that paints the letter).
+    await page.evaluate((query) => {
+      const flag = window as unknown as { __withLetter?: boolean };
+      document.getElementById('search-input')?.addEventListener(
+        'keydown',
+        () => {
+          requestAnimationFrame(() => {
+            flag.__withLetter =
+              document.querySelector(`#search-panel ul[aria-label="Results for ${query}"]`) !==
+              null;
+          });
+        },
+        { once: true },
+      );
+    }, word);
+    await search.box.press(word.slice(-1));
+    await expect
+      .poll(() => page.evaluate(() => (window as { __withLetter?: boolean }).__withLetter))
+      .toBe(true);
+    await expect(search.localMark).toBeVisible();
+    await expect(search.rows().filter({ hasText: title }).first()).toBeVisible();
+    expect(held.length).toBeGreaterThan(0);
+
+    // The core's own answers, let through now, confirm what is on screen.
+    holding = false;
+    for (const route of held) await route.continue();
+    await expect(search.summary).toContainText(`results for “${word}”`);
+    await expect(search.rows().filter({ hasText: title }).first()).toBeVisible();
   });
 
   test('the latest query wins even when an earlier answer arrives last', async ({

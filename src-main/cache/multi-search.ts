@@ -48,6 +48,11 @@ export function createMultiSearch(deps: SearchDeps): MultiSearch {
   };
 }
 
+/** The local index's first page for a query: what `search.multi` answers with `localOnly`. */
+export function createLocalAnswer(deps: SearchDeps): (query: string) => Fetched<MultiPage> {
+  return (query) => localPage(query, 1, deps);
+}
+
 function withLocalExtras(
   remote: Fetched<MultiPage>,
   query: string,

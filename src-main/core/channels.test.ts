@@ -63,6 +63,7 @@ describe('every channel answers', () => {
     })) as { data: { results: unknown[] } };
     expect(discovered.data.results.length).toBeGreaterThan(0);
     await ok('search.multi', { query: 'the' });
+    expect(await ok('search.ahead', { text: '' })).toMatchObject({ text: '', complete: true });
     await ok('search.collections', { query: 'the' });
     const details = (await ok('movie.details', { id: movie })) as { data: Record<string, unknown> };
     expect(Object.keys(details.data)).toEqual(

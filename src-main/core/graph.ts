@@ -12,7 +12,14 @@ import { createImageStore } from '../cache/store/images';
 import { createIngest, type Ingest } from '../cache/store/ingest';
 import { startIndexUpkeep } from '../cache/index-upkeep';
 import { createSearchIndexStore } from '../cache/store/search-upkeep';
-import { createMultiSearch, type MultiSearch } from '../cache/multi-search';
+import {
+  createLocalAnswer,
+  createMultiSearch,
+  type MultiSearch,
+  type SearchDeps,
+} from '../cache/multi-search';
+import { createSearchAhead, type SearchAhead } from '../cache/search-ahead';
+import { createIndexLetters } from '../cache/store/search-letters';
 import { createReads, type Read } from '../cache/reads';
 import { createResponseCache } from '../cache/store/responses';
 import { createLocalSearch } from '../cache/store/search';
@@ -75,6 +82,8 @@ export interface Graph {
   settings: SettingsStore;
   read: Read;
   search: MultiSearch;
+  /** The local answers to every letter that can be typed next in the search box. */
+  searchAhead: SearchAhead;
   images: ImageService;
   cacheMaintenance: CacheMaintenance;
   library: UserLibrary;
@@ -298,16 +307,21 @@ export function buildGraph(deps: GraphDeps): Graph {
         })
       : null;
 
+  const searchDeps: SearchDeps = {
+    read,
+    localSearch: createLocalSearch(dbs.cache),
+    titles,
+    online,
+    clock,
+  };
   return {
     auth,
     settings,
     read,
-    search: createMultiSearch({
-      read,
-      localSearch: createLocalSearch(dbs.cache),
-      titles,
-      online,
-      clock,
+    search: createMultiSearch(searchDeps),
+    searchAhead: createSearchAhead({
+      letters: createIndexLetters(dbs.cache),
+      answer: createLocalAnswer(searchDeps),
     }),
     images,
     cacheMaintenance: createCacheMaintenance({

@@ -18,6 +18,7 @@ export const channelNames = [
   'browse.latestPerson',
   'browse.discoverMovies',
   'search.multi',
+  'search.ahead',
   'search.collections',
   'movie.details',
   'movie.recommendations',

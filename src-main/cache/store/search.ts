@@ -31,7 +31,7 @@ const KIND_CODE: Record<SearchKind, number> = { movie: 0, tv: 1, person: 2 };
 const KINDS: readonly SearchKind[] = ['movie', 'tv', 'person'];
 const MAX_LIMIT = 100;
 const DEFAULT_WINDOW = 200;
-const MAX_TOKENS = 16;
+export const MAX_TOKENS = 16;
 const ID_MASK = `${2 ** SEARCH_ROWID_ID_BITS - 1}`;
 
 /** Anything but printable ASCII and whitespace takes the Unicode path. */
@@ -40,7 +40,7 @@ const ASCII_SEPARATORS = /[^a-z0-9]+/;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
 /** Splits text into the words the index holds, the way the search reads what the user typed. */
-function tokens(input: string): string[] {
+export function tokens(input: string): string[] {
   return input
     .normalize('NFKC')
     .split(SEPARATORS)
@@ -52,7 +52,7 @@ function tokens(input: string): string[] {
  * remove_diacritics 2`. Plain ASCII, most names, skips Unicode normalization: this runs for every
  * candidate of every keystroke.
  */
-function foldedWords(text: string): string[] {
+export function foldedWords(text: string): string[] {
   const words = NON_ASCII.test(text)
     ? text
         .normalize('NFKD')

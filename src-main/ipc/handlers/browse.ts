@@ -2,11 +2,13 @@ import type { BrowseChannel } from '../../../src-shared/ipc/contract';
 import type { HandlerInput, HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { MultiSearch } from '../../cache/multi-search';
 import type { Read } from '../../cache/reads';
+import type { SearchAhead } from '../../cache/search-ahead';
 import type { SettingsStore } from '../../settings/settings-store';
 
 export interface BrowseDeps {
   read: Read;
   search: MultiSearch;
+  searchAhead: SearchAhead;
   settings: SettingsStore;
 }
 
@@ -64,6 +66,7 @@ export function browseHandlers(use: () => Promise<BrowseDeps>): HandlersFor<Brow
         { mediaType: 'movie' },
       ),
     'search.multi': async (input) => (await use()).search(input),
+    'search.ahead': async ({ text }) => (await use()).searchAhead(text),
     'search.collections': ({ query, page }) =>
       read('GET /3/search/collection', { query: { query, page } }),
     'movie.details': ({ id }) =>

@@ -18,6 +18,27 @@ interface LocalAnswer {
   query: string;
   items: readonly MultiResult[];
   meta: Provenance;
+  /**
+   * Taken from a look-ahead, computed a keystroke earlier: shown at once, then checked against
+   * the core's answer to this keystroke (which replaces it only if the two differ).
+   */
+  foreseen: boolean;
+}
+
+/** The local answers to every letter that can follow one text (`search.ahead`). */
+type LookAhead = ChannelOutput<'search.ahead'>;
+
+/** Look-aheads kept, besides the empty box's: the last few texts, so Backspace is instant too. */
+const KEPT_LOOK_AHEADS = 6;
+
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** A typed letter as the index holds words: lower case, without diacritics ("É" → "e"). */
+export function indexLetter(letter: string): string {
+  return letter
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** What the "all" tab shows while TMDB's answer for the box's text is not (yet) there. */
@@ -64,6 +85,11 @@ export class SearchState {
   #localBusy = false;
   /** The newest keystroke typed while a local search was on its way: asked next, alone. */
   #localNext: { generation: number; query: string } | null = null;
+  /** Look-aheads by the text they follow, oldest first. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping read while typing, never rendered
+  readonly #ahead = new Map<string, LookAhead>();
+  /** The text whose look-ahead was last asked for. */
+  #aheadAsked: string | null = null;
 
   readonly results = new PagedFeed<MultiResult>(
     (page) => call('search.multi', { query: this.#sent, page, localOnly: false }),
@@ -112,7 +138,13 @@ export class SearchState {
     // The same object while nothing changed, so what derives from it (the rows on screen) is not
     // made again on every keystroke.
     const last = this.#instant;
-    if (last?.items === local.items && last.meta === local.meta && last.searching === searching)
+    // Two texts can share one answer ("AmÉ" and "Amé" from one look-ahead): the query counts too.
+    if (
+      last?.items === local.items &&
+      last.meta === local.meta &&
+      last.query === local.query &&
+      last.searching === searching
+    )
       return last;
     this.#instant = { query: local.query, items: local.items, meta: local.meta, searching };
     return this.#instant;
@@ -124,9 +156,35 @@ export class SearchState {
     this.#cancelTimer();
     if (this.#query.trim() === '') {
       this.#clearResults();
+      if (this.#tab === 'all') void this.#lookAhead(this.#query);
       return;
     }
-    if (this.#tab === 'all') void this.#askLocal(this.#generation, this.#query.trim());
+    if (this.#tab === 'all') {
+      const query = this.#query.trim();
+      // The letter's answer, when the last keystroke's look-ahead holds it, is painted in the
+      // same frame as the letter itself; the core's own answer follows to confirm it.
+      const foreseen = this.#foresee(this.#query);
+      const generation = this.#generation;
+      const text = this.#query;
+      // Calls made once the letter's frame is drawn: their replies would otherwise reach the
+      // page's main thread just as that frame is due, and hold it back. A newer keystroke makes
+      // its own calls, so a superseded one is dropped.
+      const later = (run: () => void): void => {
+        afterPaint(() => {
+          if (generation === this.#generation) run();
+        });
+      };
+      if (foreseen) {
+        this.#local = { generation, query, ...foreseen, foreseen: true };
+        later(() => {
+          void this.#askLocal(generation, query);
+          void this.#lookAhead(text);
+        });
+      } else {
+        void this.#askLocal(generation, query);
+        later(() => void this.#lookAhead(text));
+      }
+    }
     this.#waiting = true;
     this.#timer = setTimeout(() => {
       this.#timer = null;
@@ -151,6 +209,14 @@ export class SearchState {
     if (tab === 'collections' && this.#collectionsFor !== this.#sent) this.#loadCollections();
     // The text may have changed while the other tab was open.
     if (tab === 'all' && this.#resultsFor !== this.#sent) void this.#loadResults();
+  }
+
+  /**
+   * The search view opened: ask for the look-ahead of the box's text (the first letters, when it
+   * is empty) before anything is typed.
+   */
+  prepare(): void {
+    if (this.#tab === 'all') void this.#lookAhead(this.#query);
   }
 
   reset(): void {
@@ -189,13 +255,45 @@ export class SearchState {
     // A local answer that fails is no loss: TMDB's answer follows and says what went wrong.
     if (!reply.ok) return;
     if (generation <= this.#floor || generation <= this.#appliedGeneration) return;
-    if (this.#local !== null && generation <= this.#local.generation) return;
-    this.#local = {
-      generation,
-      query,
-      items: reply.value.data.results,
-      meta: reply.value.meta,
-    };
+    const shown = this.#local;
+    if (shown !== null && generation < shown.generation) return;
+    const answer = { items: reply.value.data.results, meta: reply.value.meta };
+    if (shown !== null && generation === shown.generation) {
+      // The foreseen answer on screen is kept when the core's is the same (nothing is redrawn).
+      if (!shown.foreseen || sameAnswer(shown, answer)) return;
+    }
+    this.#local = { generation, query, ...answer, foreseen: false };
+  }
+
+  /** The answer a look-ahead holds for `text`: the one asked for the text without its last letter. */
+  #foresee(text: string): Pick<LocalAnswer, 'items' | 'meta'> | null {
+    // The last character as a reader counts them: "é" typed as "e" and an accent is one.
+    let last: Intl.SegmentData | undefined;
+    for (const segment of GRAPHEMES.segment(text)) last = segment;
+    if (last === undefined) return null;
+    const base = text.slice(0, last.index);
+    const ahead = this.#ahead.get(base);
+    if (ahead === undefined) return null;
+    const found = ahead.next[indexLetter(last.segment)];
+    if (found === undefined) return null;
+    // Most recently used last, so the texts typed before this one are the ones let go.
+    this.#ahead.delete(base);
+    this.#ahead.set(base, ahead);
+    return { items: found.data.results, meta: found.meta };
+  }
+
+  /** Asks the core for the answers to every letter that can follow `text`, once per text. */
+  async #lookAhead(text: string): Promise<void> {
+    if (this.#aheadAsked === text) return;
+    this.#aheadAsked = text;
+    const reply = await call('search.ahead', { text });
+    if (!reply.ok) return;
+    this.#ahead.delete(text);
+    this.#ahead.set(text, reply.value);
+    for (const key of this.#ahead.keys()) {
+      if (this.#ahead.size <= KEPT_LOOK_AHEADS + 1) break;
+      if (key !== '') this.#ahead.delete(key);
+    }
   }
 
   #send(): void {
@@ -245,6 +343,40 @@ export class SearchState {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
   }
+}
+
+/** The longest a call put off until after the next frame waits (rAF does not run while hidden). */
+const AFTER_PAINT_LIMIT_MS = 50;
+
+/** Runs `run` once the next frame is drawn (or after a short while, whichever comes first). */
+function afterPaint(run: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(run, 0);
+    return;
+  }
+  let done = false;
+  const once = (): void => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  const limit = setTimeout(once, AFTER_PAINT_LIMIT_MS);
+  requestAnimationFrame(() => {
+    clearTimeout(limit);
+    // rAF runs before the frame is drawn; a task queued from it runs after.
+    setTimeout(once, 0);
+  });
+}
+
+/** Whether two local answers show the same thing (JSON: both came out of JSON). */
+function sameAnswer(
+  a: Pick<LocalAnswer, 'items' | 'meta'>,
+  b: Pick<LocalAnswer, 'items' | 'meta'>,
+): boolean {
+  return (
+    a.items.length === b.items.length &&
+    JSON.stringify([a.items, a.meta]) === JSON.stringify([b.items, b.meta])
+  );
 }
 
 export const search = new SearchState();

@@ -7,7 +7,7 @@ const cached = { source: 'cache', fetchedAt: 1, stale: true } as const;
 
 type Pending = {
   channel: string;
-  input: { query: string; page: number; localOnly?: boolean };
+  input: { query: string; page: number; localOnly?: boolean; text?: string };
   resolve: (reply: unknown) => void;
 };
 
@@ -20,20 +20,39 @@ function install(): Pending[] {
   return pending;
 }
 
-const local = (pending: Pending[]) => pending.filter((p) => p.input.localOnly === true);
-const remote = (pending: Pending[]) => pending.filter((p) => p.input.localOnly !== true);
+const local = (pending: Pending[]) =>
+  pending.filter((p) => p.channel === 'search.multi' && p.input.localOnly === true);
+const remote = (pending: Pending[]) =>
+  pending.filter((p) => p.channel !== 'search.ahead' && p.input.localOnly !== true);
+const aheads = (pending: Pending[]) => pending.filter((p) => p.channel === 'search.ahead');
+
+const pageOf = (titles: readonly string[]) => ({
+  page: 1,
+  results: titles.map((title, i) => ({ id: i + 1, media_type: 'movie', title })),
+  total_pages: 1,
+  total_results: titles.length,
+});
 
 function answer(p: Pending | undefined, ...titles: string[]): void {
   p?.resolve({
     ok: true,
+    value: { data: pageOf(titles), meta: p.input.localOnly ? cached : meta },
+  });
+}
+
+/** Answers a look-ahead: by next letter, the titles the local index would find. */
+function answerAhead(p: Pending | undefined, next: Record<string, string[]>): void {
+  p?.resolve({
+    ok: true,
     value: {
-      data: {
-        page: 1,
-        results: titles.map((title, i) => ({ id: i + 1, media_type: 'movie', title })),
-        total_pages: 1,
-        total_results: titles.length,
-      },
-      meta: p.input.localOnly ? cached : meta,
+      text: p.input.text,
+      complete: true,
+      next: Object.fromEntries(
+        Object.entries(next).map(([letter, titles]) => [
+          letter,
+          { data: pageOf(titles), meta: cached },
+        ]),
+      ),
     },
   });
 }
@@ -225,5 +244,140 @@ describe('SearchState', () => {
       'search.collections saga',
       'search.multi saga',
     ]);
+  });
+
+  describe('one letter ahead', () => {
+    it('paints the typed letter’s local results at once, from the last keystroke’s look-ahead', async () => {
+      const pending = install();
+      const search = new SearchState(200);
+      search.setQuery('arr');
+      // Asked once the letter's frame is drawn.
+      expect(aheads(pending)).toHaveLength(0);
+      await settle();
+      expect(aheads(pending).map((p) => p.input.text)).toEqual(['arr']);
+      answer(local(pending)[0], 'Arrow');
+      answerAhead(aheads(pending)[0], { i: ['Arrival'], o: ['Arrow'] });
+      await settle();
+      // No await: the answer is there in the same task as the keystroke, before the core's.
+      search.setQuery('arri');
+      expect(search.instant?.query).toBe('arri');
+      expect(titlesOf(search.instant?.items)).toEqual(['Arrival']);
+      expect(search.instant?.searching).toBe(true);
+      // The core is still asked, and the next letter's look-ahead too, once the frame is drawn.
+      expect(local(pending).map((p) => p.input.query)).toEqual(['arr']);
+      await settle();
+      expect(local(pending).map((p) => p.input.query)).toEqual(['arr', 'arri']);
+      expect(aheads(pending).map((p) => p.input.text)).toEqual(['arr', 'arri']);
+    });
+
+    it('finds the letter as the index holds it: capitals and accents typed', async () => {
+      const pending = install();
+      const search = new SearchState(200);
+      search.setQuery('Am');
+      await settle();
+      answerAhead(aheads(pending)[0], { e: ['Amélie'] });
+      await settle();
+      search.setQuery('AmÉ');
+      expect(search.instant?.query).toBe('AmÉ');
+      expect(titlesOf(search.instant?.items)).toEqual(['Amélie']);
+      // An accent typed as its own character after the letter: one character to the reader.
+      search.setQuery('Ame\u0301');
+      expect(search.instant?.query).toBe('Ame\u0301');
+      expect(titlesOf(search.instant?.items)).toEqual(['Amélie']);
+    });
+
+    it('keeps the foreseen answer when the core’s is the same, and takes the core’s when it differs', async () => {
+      const pending = install();
+      const search = new SearchState(200);
+      search.setQuery('ar');
+      await settle();
+      answer(local(pending)[0], 'Arrow');
+      answerAhead(aheads(pending)[0], { r: ['Arrow'], k: ['Ark'] });
+      await settle();
+      search.setQuery('arr');
+      const foreseen = search.instant;
+      await settle();
+      answer(local(pending)[1], 'Arrow');
+      await settle();
+      // The very same object: nothing on screen is drawn again.
+      expect(search.instant).toBe(foreseen);
+
+      answerAhead(aheads(pending)[1], { i: ['Arrival'] });
+      await settle();
+      search.setQuery('arri');
+      expect(titlesOf(search.instant?.items)).toEqual(['Arrival']);
+      await settle();
+      // Meanwhile the cache learnt a title: the core's answer is newer than the look-ahead's.
+      answer(local(pending)[2], 'Arrival', 'Arrival II');
+      await settle();
+      expect(titlesOf(search.instant?.items)).toEqual(['Arrival', 'Arrival II']);
+    });
+
+    it('waits for the core when the look-ahead has no answer for the letter typed', async () => {
+      const pending = install();
+      const search = new SearchState(200);
+      search.setQuery('arr');
+      await settle();
+      answer(local(pending)[0], 'Arrow');
+      answerAhead(aheads(pending)[0], { i: ['Arrival'] });
+      await settle();
+      search.setQuery('arr ');
+      expect(search.instant?.query).toBe('arr');
+      search.setQuery('arr z');
+      expect(search.instant?.query).toBe('arr');
+      // "arr " is asked as "arr"; "arr z" once that answer is in.
+      answer(local(pending)[1], 'Arrow');
+      await settle();
+      expect(local(pending).map((p) => p.input.query)).toEqual(['arr', 'arr', 'arr z']);
+      answer(local(pending)[2], 'Arr Zed');
+      await settle();
+      expect(search.instant?.query).toBe('arr z');
+    });
+
+    it('answers the first letter from the empty box’s look-ahead, asked when the view opens', async () => {
+      const pending = install();
+      const search = new SearchState(200);
+      search.prepare();
+      search.prepare();
+      expect(aheads(pending).map((p) => p.input.text)).toEqual(['']);
+      answerAhead(aheads(pending)[0], { d: ['Dune'], s: ['Solaris'] });
+      await settle();
+      search.setQuery('S');
+      expect(titlesOf(search.instant?.items)).toEqual(['Solaris']);
+      // Emptied before the frame: "S" is not looked ahead of, and the first letters, just asked,
+      // are not asked again.
+      search.setQuery('');
+      await settle();
+      expect(aheads(pending).map((p) => p.input.text)).toEqual(['']);
+      search.setQuery('d');
+      expect(titlesOf(search.instant?.items)).toEqual(['Dune']);
+      // Emptied after other text was looked ahead of: the first letters are asked afresh (the
+      // cache may have learnt titles), and meanwhile the kept ones answer.
+      await settle();
+      search.setQuery('');
+      expect(aheads(pending).map((p) => p.input.text)).toEqual(['', 'd', '']);
+      search.setQuery('s');
+      expect(titlesOf(search.instant?.items)).toEqual(['Solaris']);
+    });
+
+    it('answers Backspace at once from a look-ahead kept from a few letters back', async () => {
+      const pending = install();
+      const search = new SearchState(200);
+      search.setQuery('a');
+      await settle();
+      answer(local(pending)[0], 'Arrow', 'Avatar');
+      answerAhead(aheads(pending)[0], { r: ['Arrow'] });
+      await settle();
+      search.setQuery('ar');
+      await settle();
+      answer(local(pending)[1], 'Arrow');
+      await settle();
+      search.setQuery('arx');
+      answer(local(pending)[2]);
+      await settle();
+      search.setQuery('ar');
+      expect(search.instant?.query).toBe('ar');
+      expect(titlesOf(search.instant?.items)).toEqual(['Arrow']);
+    });
   });
 });

@@ -92,6 +92,19 @@ export const browseChannels = {
     }),
     output: fetched(responseOf('GET /3/search/multi')),
   },
+  'search.ahead': {
+    input: z.object({
+      /** The search box's text as it is, even empty or ending in a space: letters follow it. */
+      text: z.string().max(200),
+    }),
+    output: z.object({
+      text: z.string(),
+      /** Every letter that can follow was answered; when false, a missing letter is unknown. */
+      complete: z.boolean(),
+      /** By letter (lower case, no diacritics): the local answer with that letter typed. */
+      next: z.record(z.string(), fetched(responseOf('GET /3/search/multi'))),
+    }),
+  },
   'search.collections': {
     input: z.object({ query: searchText, page }),
     output: fetched(responseOf('GET /3/search/collection')),

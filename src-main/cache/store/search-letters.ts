@@ -1,0 +1,47 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The most letters one look-ahead lists. The index's words are walked in code point order, so the
+ * ones cut are past plain ASCII: a cache rich in CJK titles has thousands of first characters.
+ */
+export const MAX_LETTERS = 48;
+
+/**
+ * The letters that can follow a word being typed, from the offline search index's own words:
+ * for "sil", the "e" of "silent" and the "v" of "silver". Given "", the first letters of every
+ * word. Words are as the index holds them: lower case, without diacritics.
+ *
+ * FTS5's vocabulary table reads the index's terms in order, and a term range is a seek, so this
+ * skips from one letter to the next (`> "sil"`, then `>= "sif"`, …): one seek per letter found,
+ * however many words share it.
+ */
+export function createIndexLetters(db: Database.Database): (prefix: string) => string[] {
+  // A temporary table: a view of the index, nothing stored; every connection makes its own.
+  db.exec(
+    "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, 'search_fts', 'row')",
+  );
+  const after = db
+    .prepare<[string], string>('SELECT term FROM temp.search_vocab WHERE term > ? LIMIT 1')
+    .pluck();
+  const from = db
+    .prepare<[string], string>('SELECT term FROM temp.search_vocab WHERE term >= ? LIMIT 1')
+    .pluck();
+  return (prefix) => {
+    const letters: string[] = [];
+    // The word itself ("sil" typed whole) has no next letter: start past it.
+    let term = after.get(prefix);
+    while (term !== undefined && term.startsWith(prefix) && letters.length < MAX_LETTERS) {
+      const code = term.codePointAt(prefix.length);
+      if (code === undefined) break;
+      letters.push(String.fromCodePoint(code));
+      // The first word past every word that continues with this letter.
+      term = from.get(prefix + String.fromCodePoint(nextCodePoint(code)));
+    }
+    return letters;
+  };
+}
+
+/** The code point after `code`, past the surrogates, which are no characters of their own. */
+function nextCodePoint(code: number): number {
+  return code + 1 >= 0xd800 && code + 1 <= 0xdfff ? 0xe000 : code + 1;
+}
