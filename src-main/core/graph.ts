@@ -320,7 +320,7 @@ export function buildGraph(deps: GraphDeps): Graph {
     read,
     search: createMultiSearch(searchDeps),
     searchAhead: createSearchAhead({
-      letters: createIndexLetters(dbs.cache),
+      letters: createIndexLetters(dbs.cache, log),
       answer: createLocalAnswer(searchDeps),
     }),
     images,

@@ -55,4 +55,13 @@ describe('the letters that can follow a word being typed', () => {
     });
     expect(letters('sil')).toEqual(['e', 'k', 'o', 'v']);
   });
+
+  it('turns the look-ahead off, and says so in the log, when the index cannot be read', () => {
+    const warnings: string[] = [];
+    const log = { warn: (event: string) => void warnings.push(event) };
+    const broken = createIndexLetters(env.db, log);
+    env.db.exec('DROP TABLE search_fts');
+    expect(broken('sil')).toEqual([]);
+    expect(warnings).toHaveLength(1);
+  });
 });

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Logger } from '../../base/log';
 
 /**
  * The most letters one look-ahead lists. The index's words are walked in code point order, so the
@@ -15,30 +16,63 @@ export const MAX_LETTERS = 48;
  * skips from one letter to the next (`> "sil"`, then `>= "sif"`, …): one seek per letter found,
  * however many words share it.
  */
-export function createIndexLetters(db: Database.Database): (prefix: string) => string[] {
-  // A temporary table: a view of the index, nothing stored; every connection makes its own.
-  db.exec(
-    "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, 'search_fts', 'row')",
-  );
-  const after = db
-    .prepare<[string], string>('SELECT term FROM temp.search_vocab WHERE term > ? LIMIT 1')
-    .pluck();
-  const from = db
-    .prepare<[string], string>('SELECT term FROM temp.search_vocab WHERE term >= ? LIMIT 1')
-    .pluck();
+export function createIndexLetters(
+  db: Database.Database,
+  log?: Pick<Logger, 'warn'>,
+): (prefix: string) => string[] {
+  let seeks: Seeks | null | undefined;
   return (prefix) => {
-    const letters: string[] = [];
-    // The word itself ("sil" typed whole) has no next letter: start past it.
-    let term = after.get(prefix);
-    while (term !== undefined && term.startsWith(prefix) && letters.length < MAX_LETTERS) {
-      const code = term.codePointAt(prefix.length);
-      if (code === undefined) break;
-      letters.push(String.fromCodePoint(code));
-      // The first word past every word that continues with this letter.
-      term = from.get(prefix + String.fromCodePoint(nextCodePoint(code)));
+    // Made on first use, and a failure only turns the look-ahead off: search works without it.
+    seeks ??= prepareSeeks(db, log);
+    if (seeks === null) return [];
+    try {
+      return lettersAfter(seeks, prefix);
+    } catch (error) {
+      log?.warn('search.letters_failed', { error });
+      return [];
     }
-    return letters;
   };
+}
+
+interface Seeks {
+  /** The first word past a text. */
+  after: Database.Statement<[string], string>;
+  /** The first word from a text on. */
+  from: Database.Statement<[string], string>;
+}
+
+function prepareSeeks(db: Database.Database, log?: Pick<Logger, 'warn'>): Seeks | null {
+  try {
+    // A temporary table: a view of the index, nothing stored; every connection makes its own.
+    db.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, 'search_fts', 'row')",
+    );
+    return {
+      after: db
+        .prepare<[string], string>('SELECT term FROM temp.search_vocab WHERE term > ? LIMIT 1')
+        .pluck(),
+      from: db
+        .prepare<[string], string>('SELECT term FROM temp.search_vocab WHERE term >= ? LIMIT 1')
+        .pluck(),
+    };
+  } catch (error) {
+    log?.warn('search.letters_unavailable', { error });
+    return null;
+  }
+}
+
+function lettersAfter({ after, from }: Seeks, prefix: string): string[] {
+  const letters: string[] = [];
+  // The word itself ("sil" typed whole) has no next letter: start past it.
+  let term = after.get(prefix);
+  while (term !== undefined && term.startsWith(prefix) && letters.length < MAX_LETTERS) {
+    const code = term.codePointAt(prefix.length);
+    if (code === undefined) break;
+    letters.push(String.fromCodePoint(code));
+    // The first word past every word that continues with this letter.
+    term = from.get(prefix + String.fromCodePoint(nextCodePoint(code)));
+  }
+  return letters;
 }
 
 /** The code point after `code`, past the surrogates, which are no characters of their own. */
