@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindSummary, multiRow } from './rows';
+import { kindSummary, multiRow, rowsInWindow } from './rows';
 
 describe('search rows', () => {
   it('says what a person is known for', () => {
@@ -48,5 +48,12 @@ describe('search rows', () => {
       kindSummary([card('movie', 1), card('movie', 2), card('tv', 3), card('person', 4)]),
     ).toBe('2 movies · 1 series · 1 person');
     expect(kindSummary([])).toBe('');
+  });
+
+  it('draws at least as many rows at once as the window has room for', () => {
+    // A row is at least 84 px tall: 800 px show at most 10, and a part of an 11th.
+    expect(rowsInWindow(800)).toBe(11);
+    expect(rowsInWindow(1440)).toBeGreaterThanOrEqual(1440 / 84);
+    expect(rowsInWindow(0)).toBe(1);
   });
 });

@@ -56,3 +56,14 @@ export function kindSummary(rows: readonly ResultRowData[]): string {
     })
     .join(' · ');
 }
+
+/** The shortest a result row can be: its poster thumbnail (56 px wide, 2:3), without padding. */
+const ROW_MIN_PX = 84;
+
+/**
+ * How many result rows a window of this height can show at most, counting the list as if it
+ * started at the window's top edge (it starts lower): never fewer than the rows in sight.
+ */
+export function rowsInWindow(height: number): number {
+  return Math.max(1, Math.ceil(height / ROW_MIN_PX) + 1);
+}
