@@ -159,6 +159,32 @@ test.describe('Search', () => {
     await expect(search.rows().filter({ hasText: title }).first()).toBeVisible();
   });
 
+  test('while TMDB is slow, every row of the local answer is shown, those below the fold a frame later', async ({
+    page,
+    stack,
+  }) => {
+    const search = new SearchScreen(page);
+    // Marquee sees three pages of films: "the" starts more of their words than a window shows.
+    for (let n = 1; n <= 3; n++) {
+      await invokeOk(page, 'browse.discoverMovies', { page: n, genres: [], providers: [] });
+    }
+    const local = (await invokeOk(page, 'search.multi', {
+      query: 'the',
+      page: 1,
+      localOnly: true,
+    })) as { data: { results: unknown[] } };
+    const count = local.data.results.length;
+    expect(count).toBeGreaterThan(Math.ceil(800 / 84) + 1);
+    stack.catalogue.faults.set([
+      { kind: 'latency', delayMs: 2_500, next: 1, path: '/search/multi' },
+    ]);
+    await search.box.pressSequentially('the', { delay: 30 });
+    await expect(search.localMark).toBeVisible();
+    await expect(search.rows()).toHaveCount(count);
+    // Still the local answer: TMDB's has not replaced it.
+    await expect(search.localMark).toBeVisible();
+  });
+
   test('the latest query wins even when an earlier answer arrives last', async ({
     page,
     stack,
