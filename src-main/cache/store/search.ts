@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { foldForIndex } from '../../../src-shared/search/fold';
 import { SEARCH_ROWID_ID_BITS } from '../../db/migrations/cache/003_search_by_popularity';
 
 export type SearchKind = 'movie' | 'tv' | 'person';
@@ -54,11 +55,7 @@ export function tokens(input: string): string[] {
  */
 export function foldedWords(text: string): string[] {
   const words = NON_ASCII.test(text)
-    ? text
-        .normalize('NFKD')
-        .replace(/\p{M}+/gu, '')
-        .toLowerCase()
-        .split(SEPARATORS)
+    ? foldForIndex(text).split(SEPARATORS)
     : text.toLowerCase().split(ASCII_SEPARATORS);
   return words.filter((w) => w.length > 0);
 }

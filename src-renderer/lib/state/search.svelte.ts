@@ -1,6 +1,7 @@
 import type { ChannelOutput, Provenance } from '../../../src-shared/ipc/contract';
 import { PagedFeed } from './paged-feed.svelte';
 import { call } from '../api';
+import { foldForIndex } from '../../../src-shared/search/fold';
 
 export type MultiResult = ChannelOutput<'search.multi'>['data']['results'][number];
 export type CollectionResult = ChannelOutput<'search.collections'>['data']['results'][number];
@@ -32,14 +33,6 @@ type LookAhead = ChannelOutput<'search.ahead'>;
 const KEPT_LOOK_AHEADS = 6;
 
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** A typed letter as the index holds words: lower case, without diacritics ("É" → "e"). */
-export function indexLetter(letter: string): string {
-  return letter
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
 
 /** What the "all" tab shows while TMDB's answer for the box's text is not (yet) there. */
 export interface InstantResults {
@@ -274,7 +267,7 @@ export class SearchState {
     const base = text.slice(0, last.index);
     const ahead = this.#ahead.get(base);
     if (ahead === undefined) return null;
-    const found = ahead.next[indexLetter(last.segment)];
+    const found = ahead.next[foldForIndex(last.segment)];
     if (found === undefined) return null;
     // Most recently used last, so the texts typed before this one are the ones let go.
     this.#ahead.delete(base);
