@@ -10,7 +10,10 @@ import type { ExportKind } from './service-types';
 /**
  * Files for other tools, written with papaparse's `unparse` (the CSV library the readers use):
  * fields with commas, quotes or newlines are quoted and quotes doubled (RFC 4180), lines end in
- * CRLF as spreadsheet programs expect.
+ * CRLF as spreadsheet programs expect. A text cell a spreadsheet would run as a formula (one that
+ * begins with `=`, `+`, `-`, `@`, a tab or a CR, as a title may) gets a leading `'`, as OWASP
+ * advises; numbers Marquee writes itself (ids, ratings) stay as they are, so `-5` is still a
+ * number. The importer drops that `'` again (`read/csv.ts`), so an export reads back unchanged.
  *
  * - Letterboxd's import CSV: one line per film viewing (diary style) with `tmdbID`, the title
  *   and year, `Rating10` (TMDB's 1–10, Letterboxd's own 10-point column), `WatchedDate` and
@@ -34,8 +37,14 @@ export interface ExportedFile {
 }
 
 const CSV = 'text/csv';
+/**
+ * Text that a spreadsheet reads as a formula. papaparse's own default pattern ends in `.*$`,
+ * which misses a cell with a line break after its first line, so the test is on the first
+ * character alone.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
 const csv = (fields: string[], data: (string | number | null)[][]): string =>
-  Papa.unparse({ fields, data }, { newline: '\r\n' }) + '\r\n';
+  Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA_START }) + '\r\n';
 
 const yearOf = (date: string | null | undefined): string =>
   date && /^\d{4}/.test(date) ? date.slice(0, 4) : '';
