@@ -113,3 +113,25 @@ describe('exports are safe to open in a spreadsheet', () => {
     expect(read.rows.map((r) => r.ref.title)).toContain('-');
   });
 });
+
+describe('exports meet stored values no file can hold', () => {
+  it('writes a play dated past any date or in the future without its date, with a note per row', () => {
+    // Stored before dates were checked where they enter.
+    const times = [Date.UTC(2024, 0, 2, 12), 9e15, Date.UTC(2100, 0, 1)];
+    const deps = profile(['Alien', 'Heat', 'Ran'], (i) => times[i] ?? null);
+    const file = exportFile(deps, 'letterboxd');
+    const rows = Papa.parse<Record<string, string>>(file.text, {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.map((r) => [r.Title, r.WatchedDate])).toEqual([
+      ['Alien', '2024-01-02'],
+      ['Ran', ''],
+      ['Heat', ''],
+    ]);
+    expect(file.notes).toEqual([
+      'Ran: the viewing date 2100-01-01 is in the future, so it is written without a date.',
+      'Heat: the viewing time 9000000000000000 is not a real date, so it is written without a date.',
+    ]);
+  });
+});
