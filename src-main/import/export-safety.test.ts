@@ -6,7 +6,11 @@ import { exportFile, type ExportDeps } from './export';
 import { readImport } from './read/index';
 
 /** A profile for the exports: films with these titles, each watched once, rated and listed. */
-function profile(titles: string[], watchedAt: (i: number) => number | null): ExportDeps {
+function profile(
+  titles: string[],
+  watchedAt: (i: number) => number | null,
+  addedAt: (i: number) => number | null = () => Date.UTC(2024, 0, 2, 12),
+): ExportDeps {
   const items: LibraryItem[] = titles.map((title, i) => ({
     mediaType: 'movie',
     mediaId: 100 + i,
@@ -15,7 +19,7 @@ function profile(titles: string[], watchedAt: (i: number) => number | null): Exp
     releaseDate: '2001-05-06',
     voteAverage: null,
     popularity: null,
-    addedAt: Date.UTC(2024, 0, 2, 12),
+    addedAt: addedAt(i),
     rating: 6,
     pending: false,
   }));
@@ -133,5 +137,23 @@ describe('exports meet stored values no file can hold', () => {
       'Ran: the viewing date 2100-01-01 is in the future, so it is written without a date.',
       'Heat: the viewing time 9000000000000000 is not a real date, so it is written without a date.',
     ]);
+  });
+
+  it('writes a rating whose stored date is no real date without it, with a note', () => {
+    const deps = profile(
+      ['Alien', 'Heat'],
+      () => null,
+      (i) => (i === 0 ? Date.UTC(2024, 0, 2, 12) : 9e15),
+    );
+    const file = exportFile(deps, 'imdbRatings');
+    const rows = Papa.parse<Record<string, string>>(file.text, {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.map((r) => [r.Title, r['Date Rated']])).toEqual([
+      ['Alien', '2024-01-02'],
+      ['Heat', ''],
+    ]);
+    expect(file.notes).toEqual(['Heat: its rating date is not a real date, so it is left out.']);
   });
 });
