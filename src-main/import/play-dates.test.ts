@@ -137,4 +137,31 @@ describe('a play’s date where it enters', () => {
     ]);
     expect(job.counts.watched.total).toBe(1);
   }, 30_000);
+
+  it('an import applied after the clock was set back leaves out only the viewing now in the future', async () => {
+    t = await fixedCore();
+    const [a, b] = t.catalogue.data.movies.slice(8, 10);
+    if (!a || !b) throw new Error('the catalogue is too small');
+    const bytes = new TextEncoder().encode(
+      diaryCsv([
+        { name: a.title, year: a.date.slice(0, 4), watched: '2024-03-01' },
+        // Today, as the clock says when the file is read.
+        { name: b.title, year: b.date.slice(0, 4), watched: '2026-06-15' },
+      ]),
+    );
+    const staged = await t.core.imports.stageBytes('diary.csv', bytes);
+    const { jobId } = await t.value('import.analyse', { sourceId: staged.sourceId });
+    const job = await until(t, jobId, ['ready', 'failed']);
+    expect(job.problems).toEqual([]);
+    expect(job.counts.watched).toMatchObject({ total: 2, matched: 2 });
+
+    // The computer's clock is corrected by three days before the import is applied.
+    t.clock.now = NOW - 3 * 86_400_000;
+    await t.value('import.apply', { jobId, targets: ALL });
+    const done = await until(t, jobId, ['done', 'failed']);
+    expect(done.state).toBe('done');
+    expect(done.result?.watched).toEqual({ added: 1, alreadyPresent: 0, failed: 1 });
+    const history = await t.value('tracking.history', { limit: 10 });
+    expect(history.plays.map((p) => p.mediaId)).toEqual([a.id]);
+  }, 30_000);
 });
