@@ -5,6 +5,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { Play } from '../tracking/types';
 import type { UserLibrary } from '../library/user-library';
+import { splitPlays } from './play-times';
 import type { BackupStore } from './store/backup';
 
 /**
@@ -59,7 +60,9 @@ export const backupSchema = z.object({
       )
       .max(1_000),
   }),
-  history: z.array(playSchema).max(1_000_000),
+  // A play's time is checked per play when restoring (play-times.ts), so one bad date in an
+  // old backup loses only that play, never the whole backup.
+  history: z.array(playSchema.extend({ watchedAt: z.number().nullable() })).max(1_000_000),
   series: z
     .array(
       z.object({
@@ -251,7 +254,8 @@ function libraryDiff(backup: Backup, library: UserLibrary): LibraryDiff {
 /** What restoring `backup` over this profile will do; nothing is written. */
 export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
   const known = new Set(allPlays(deps.tracking).map((p) => p.uid));
-  const newPlays = backup.history.filter((p) => !known.has(p.uid)).length;
+  const { usable } = splitPlays(backup.history, deps.clock());
+  const newPlays = usable.filter((p) => !known.has(p.uid)).length;
   const lib = libraryDiff(backup, deps.library);
   const currentSeries = new Map(deps.store.seriesSettings().map((s) => [s.seriesId, s]));
   const seriesChanges = backup.series.filter((s) => {
@@ -275,7 +279,7 @@ export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
     .map(([k]) => k)
     .sort();
   return {
-    plays: { add: newPlays, alreadyPresent: backup.history.length - newPlays },
+    plays: { add: newPlays, alreadyPresent: usable.length - newPlays },
     library: {
       add: lib.watchlist.length + lib.favorites.length + lib.ratings.length - lib.changes,
       change: lib.changes,
@@ -311,7 +315,8 @@ export async function restoreBackup(
   progress: (done: number, total: number) => void,
 ): Promise<RestoreResult> {
   const total = 5;
-  const plays: Play[] = backup.history.map((p) => ({ ...p }));
+  const { usable, refused } = splitPlays(backup.history, deps.clock());
+  const plays: Play[] = usable.map((p) => ({ ...p }));
   const CHUNK = 5_000;
   let added = 0;
   for (let i = 0; i < plays.length; i += CHUNK)
@@ -366,7 +371,7 @@ export async function restoreBackup(
   progress(5, total);
 
   return {
-    history: { added, alreadyPresent: plays.length - added, failed: 0 },
+    history: { added, alreadyPresent: plays.length - added, failed: refused.length },
     library: libResult,
     lists: listResult,
   };

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { CodedError } from '../../src-shared/ipc/errors';
+import { LATEST_DATE, playTimeProblem } from '../../src-shared/tracking/play-time';
 import type { TitleLookup } from '../library/title-lookup';
 import type { UserLibrary } from '../library/user-library';
 import { localDate } from '../tracking/dates';
@@ -10,7 +11,10 @@ import type { ExportKind } from './service-types';
 /**
  * Files for other tools, written with papaparse's `unparse` (the CSV library the readers use):
  * fields with commas, quotes or newlines are quoted and quotes doubled (RFC 4180), lines end in
- * CRLF as spreadsheet programs expect.
+ * CRLF as spreadsheet programs expect. A text cell a spreadsheet would run as a formula (one that
+ * begins with `=`, `+`, `-`, `@`, a tab or a CR, as a title may) gets a leading `'`, as OWASP
+ * advises; numbers Marquee writes itself (ids, ratings) stay as they are, so `-5` is still a
+ * number. The importer drops that `'` again (`read/csv.ts`), so an export reads back unchanged.
  *
  * - Letterboxd's import CSV: one line per film viewing (diary style) with `tmdbID`, the title
  *   and year, `Rating10` (TMDB's 1–10, Letterboxd's own 10-point column), `WatchedDate` and
@@ -18,6 +22,10 @@ import type { ExportKind } from './service-types';
  * - An IMDb-style ratings CSV (IMDb's column names; `Const` stays empty since Marquee does not
  *   keep IMDb ids, and `TMDb ID` says which title it is).
  * - One list as CSV or JSON.
+ *
+ * A stored value no file can hold (a play dated in the future or at no real date, kept from before
+ * Marquee checked dates where they enter) never fails the export: that row is written without
+ * its date and the file's `notes` say which row and why.
  */
 export interface ExportDeps {
   tracking: TrackingService;
@@ -31,11 +39,38 @@ export interface ExportedFile {
   fileName: string;
   mimeType: string;
   text: string;
+  /** One line per row written differently from what is stored, with the reason; usually none. */
+  notes: string[];
 }
 
+const MAX_NOTES = 20;
+
+/** Notes for one file: the first few in full, then how many more. */
+function noteBook(): { add(note: string): void; list(): string[] } {
+  const notes: string[] = [];
+  let more = 0;
+  return {
+    add(note) {
+      if (notes.length < MAX_NOTES) notes.push(note);
+      else more += 1;
+    },
+    list: () => (more > 0 ? [...notes, `…and ${more} more like these.`] : notes),
+  };
+}
+
+/** A stored time as a day in `tz`, or null when it is no real date. */
+const dayOrNull = (ms: number, tz: string): string | null =>
+  Number.isFinite(ms) && Math.abs(ms) <= LATEST_DATE ? localDate(ms, tz) : null;
+
 const CSV = 'text/csv';
+/**
+ * Text that a spreadsheet reads as a formula. papaparse's own default pattern ends in `.*$`,
+ * which misses a cell with a line break after its first line, so the test is on the first
+ * character alone.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
 const csv = (fields: string[], data: (string | number | null)[][]): string =>
-  Papa.unparse({ fields, data }, { newline: '\r\n' }) + '\r\n';
+  Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA_START }) + '\r\n';
 
 const yearOf = (date: string | null | undefined): string =>
   date && /^\d{4}/.test(date) ? date.slice(0, 4) : '';
@@ -76,18 +111,23 @@ export function exportLetterboxd(deps: ExportDeps): ExportedFile {
   const seen = new Set<number>();
   const rows: (string | number | null)[][] = [];
   const tz = deps.timeZone();
+  const now = deps.clock();
+  const notes = noteBook();
   const describe = (id: number): [string, string] => {
     const t = deps.titles.title('movie', id);
     return [t?.title ?? '', yearOf(t?.date)];
   };
   for (const p of filmPlays(deps.tracking)) {
     const [title, year] = describe(p.mediaId);
+    const problem = playTimeProblem(p.watchedAt, now);
+    if (problem !== null)
+      notes.add(`${title || `Film ${p.mediaId}`}: ${problem}, so it is written without a date.`);
     rows.push([
       p.mediaId,
       title,
       year,
       ratings.get(p.mediaId) ?? '',
-      p.watchedAt === null ? '' : localDate(p.watchedAt, tz),
+      p.watchedAt === null || problem !== null ? '' : localDate(p.watchedAt, tz),
       seen.has(p.mediaId) ? 'true' : 'false',
     ]);
     seen.add(p.mediaId);
@@ -101,11 +141,13 @@ export function exportLetterboxd(deps: ExportDeps): ExportedFile {
     fileName: `marquee-letterboxd-${localDate(deps.clock(), tz)}.csv`,
     mimeType: CSV,
     text: csv(['tmdbID', 'Title', 'Year', 'Rating10', 'WatchedDate', 'Rewatch'], rows),
+    notes: notes.list(),
   };
 }
 
 export function exportImdbRatings(deps: ExportDeps): ExportedFile {
   const tz = deps.timeZone();
+  const notes = noteBook();
   const rows: (string | number | null)[][] = [];
   for (const mediaType of ['movie', 'tv', 'episode'] as const) {
     for (const item of deps.library.collection({ collection: 'rated', mediaType }).items) {
@@ -120,11 +162,14 @@ export function exportImdbRatings(deps: ExportDeps): ExportedFile {
         mediaType === 'episode'
           ? `https://www.themoviedb.org/tv/${item.mediaId}/season/${item.season ?? 0}/episode/${item.episode ?? 0}`
           : `https://www.themoviedb.org/${kind}/${item.mediaId}`;
+      const rated = item.addedAt === null ? '' : dayOrNull(item.addedAt, tz);
+      if (rated === null)
+        notes.add(`${title}: its rating date is not a real date, so it is left out.`);
       rows.push([
         '',
         // IMDb rates in whole stars: TMDB's half steps round up (7.5 → 8).
         Math.min(10, Math.max(1, Math.round(item.rating))),
-        item.addedAt === null ? '' : localDate(item.addedAt, tz),
+        rated ?? '',
         title,
         url,
         mediaType === 'movie' ? 'movie' : mediaType === 'tv' ? 'tvSeries' : 'tvEpisode',
@@ -140,6 +185,7 @@ export function exportImdbRatings(deps: ExportDeps): ExportedFile {
       ['Const', 'Your Rating', 'Date Rated', 'Title', 'URL', 'Title Type', 'Year', 'TMDb ID'],
       rows,
     ),
+    notes: notes.list(),
   };
 }
 
@@ -161,6 +207,7 @@ export function exportList(deps: ExportDeps, listId: string, as: 'csv' | 'json')
       fileName: `${base}.json`,
       mimeType: 'application/json',
       text: `${JSON.stringify({ name: list.name, description: list.description, items: entries }, null, 2)}\n`,
+      notes: [],
     };
   return {
     fileName: `${base}.csv`,
@@ -169,6 +216,7 @@ export function exportList(deps: ExportDeps, listId: string, as: 'csv' | 'json')
       ['Position', 'tmdbID', 'Title', 'Year', 'URL'],
       entries.map((e) => [e.position, e.tmdbId, e.title ?? '', e.year ?? '', e.url]),
     ),
+    notes: [],
   };
 }
 

@@ -13,6 +13,7 @@ import { exportFile } from './export';
 import { createImportJobs, type ImportJobsDeps } from './jobs';
 import { createMatcher, normaliseTitle, type MatchSources } from './match';
 import type { createTitleNames } from '../cache/store/title-names';
+import { checkPlayTimes } from './play-times';
 import { createStaging, type ReadImport } from './staging';
 import { createBackupStore } from './store/backup';
 import { createImportJobStore } from './store/jobs';
@@ -178,7 +179,7 @@ export function matchSources(
 export function createImportService(deps: ImportServiceDeps): ImportService {
   const sources = matchSources({ ...deps, titleNames: undefined });
   const staging = createStaging({
-    read: deps.readImport,
+    read: async (input) => checkPlayTimes(await deps.readImport(input), deps.clock()),
     samples: deps.samples,
     newId: randomUUID,
   });

@@ -8,6 +8,7 @@ import type {
   MatchCandidate,
 } from '../../src-shared/ipc/contract/import';
 import { CodedError } from '../../src-shared/ipc/errors';
+import { playTimeProblem } from '../../src-shared/tracking/play-time';
 import type { Logger } from '../base/log';
 import type { UserLibrary } from '../library/user-library';
 import type { TrackingService } from '../tracking/tracking-service';
@@ -449,6 +450,10 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
             }
             if (present(r, plays, dated, lists)) outcome = 'present';
             else if (row.kind === 'watched' && plays) {
+              // Checked when read too; again here for a clock set back since, or an older job.
+              const problem = playTimeProblem(row.watchedAt, now);
+              if (problem !== null)
+                throw new CodedError('invalid_input', `This viewing is left out: ${problem}.`);
               const fresh = plays.filter((p) => !hasPlay(p.uid));
               newPlays.push(...fresh);
               for (const p of fresh) if (p.mediaType === 'episode') newSeries.add(p.mediaId);

@@ -63,6 +63,14 @@ describe('tracking with bad input', () => {
     expect(localDate(play?.watchedAt ?? 0, 'UTC')).toBe('1900-01-01');
     expect(t.tracking.calendar({ from: '2100-01-01', to: '2100-12-31' }).events).toHaveLength(1);
     expect(t.tracking.refresh.collectNotifications()).toEqual([]);
+    // Marking the unaired one "on its air date" would store a play in 2100: refused, nothing kept.
+    expect(() =>
+      t?.tracking.mark(
+        { scope: 'episode', seriesId: 1, season: 1, episode: 2 },
+        { when: { kind: 'release' } },
+      ),
+    ).toThrow('A viewing cannot be marked: the viewing date 2100-12-31 is in the future.');
+    expect(t.tracking.plays({ scope: 'series', seriesId: 1 })).toHaveLength(1);
   });
 
   it('keeps a followed series and its history when TMDB deletes it', async () => {

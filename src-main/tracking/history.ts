@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CodedError } from '../../src-shared/ipc/errors';
+import { playTimeProblem } from '../../src-shared/tracking/play-time';
 import { isDate, localDate, zonedTime } from './dates';
 import {
   compareEpisodes,
@@ -80,6 +81,9 @@ export function createHistory(deps: HistoryDeps): History {
   ): Play {
     const source = options.source ?? 'marquee';
     if (!playSources.includes(source)) throw invalid(`Unknown source: ${source}`);
+    // A release or air date after today (a film marked on its release day before it opens).
+    const problem = playTimeProblem(at, clock());
+    if (problem !== null) throw invalid(`A viewing cannot be marked: ${problem}.`);
     return { uid: newUid(), ...target, watchedAt: at, source, createdAt: clock() };
   }
 
@@ -199,13 +203,17 @@ export function createHistory(deps: HistoryDeps): History {
   }
 
   function restore(plays: readonly Play[]): Play[] {
+    // Every play is checked before any is written: undo puts back all it took, or nothing.
+    const now = clock();
     for (const p of plays) {
       if (p.uid.trim() === '') throw invalid('A play needs its uid.');
       if (p.mediaType === 'episode' && (p.season === null || p.episode === null))
         throw invalid('An episode play needs its season and episode.');
       if (!playSources.includes(p.source)) throw invalid(`Unknown source: ${p.source}`);
+      const problem = playTimeProblem(p.watchedAt, now);
+      if (problem !== null) throw invalid(`Play ${p.uid} cannot be restored: ${problem}.`);
     }
-    const restored = store.plays.insert(plays, clock());
+    const restored = store.plays.insert(plays, now);
     for (const id of new Set(
       restored.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId),
     ))

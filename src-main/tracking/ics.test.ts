@@ -137,6 +137,26 @@ describe('.ics export', () => {
     ]);
   });
 
+  it('writes a calendar of many events that a real parser reads whole, lines within the rules', () => {
+    // Titles as TMDB may send them: bare CRs and LFs, formula-like text, long non-ASCII text.
+    const events: IcsEvent[] = Array.from({ length: 19 }, (_, i) => ({
+      uid: `episode-${1000 + i}-1-${i + 1}@marquee`,
+      date: `2025-04-${String(i + 1).padStart(2, '0')}`,
+      summary: [`=HYPERLINK("x")\r${i}`, `Ça\nva ${'日本語'.repeat(20)}`, `+cmd ${i}`][i % 3] ?? '',
+      description: `Line\r\nbreak\rbare CR\nbare LF ${'é'.repeat(i * 5)}`,
+    }));
+    const text = writeIcs(events, { now: NOW, name: 'Marquee' });
+    const read = parse(text);
+    expect(read.events).toHaveLength(19);
+    expect(new Set(read.events.map((e) => e.uid)).size).toBe(19);
+    expect(read.events[0]?.summary).toBe('=HYPERLINK("x")\n0');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const lines = text.split('\r\n').slice(0, -1);
+    // No CR or LF outside a CRLF pair, and no line over 75 octets.
+    expect(lines.filter((l) => l.includes('\r') || l.includes('\n'))).toEqual([]);
+    expect(lines.filter((l) => Buffer.byteLength(l, 'utf8') > 75)).toEqual([]);
+  });
+
   it('writes an empty calendar that still parses', () => {
     expect(parse(writeIcs([], { now: NOW, name: 'Marquee' })).events).toEqual([]);
   });

@@ -14,3 +14,14 @@ export function saveDownload(file: SavedFile): void {
     URL.revokeObjectURL(url);
   }, 0);
 }
+
+/**
+ * What the toast says under "Saved …" when the core wrote some rows differently from what is
+ * stored (a viewing whose stored date no file can hold goes out undated): its notes, one per row,
+ * or null when there are none. The notes travel beside the file (`export.file`'s `notes`).
+ */
+export function exportNotes(file: SavedFile & { notes?: unknown }): string | null {
+  const notes: unknown[] = Array.isArray(file.notes) ? file.notes : [];
+  const lines = notes.filter((n): n is string => typeof n === 'string');
+  return lines.length === 0 ? null : lines.join(' ');
+}

@@ -121,9 +121,18 @@ export class Columns {
   }
 }
 
-/** The trimmed cell at a column position (from `Columns.position`), '' when absent. */
+/** A `'` put before text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR). */
+const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
+
+/**
+ * The trimmed cell at a column position (from `Columns.position`), '' when absent. The `'` that
+ * Marquee's exports (and OWASP-minded tools) put before a formula-like cell is dropped, so
+ * `'=HYPERLINK(…)` reads back as the title `=HYPERLINK(…)`; a `'` before anything else is text.
+ */
 export function cell(record: CsvRecord, position: number): string {
   if (position < 0) return '';
   const value = record.cells[position];
-  return value === undefined ? '' : value.trim();
+  if (value === undefined) return '';
+  const trimmed = value.trim();
+  return ESCAPED_FORMULA.test(trimmed) ? trimmed.slice(1) : trimmed;
 }

@@ -295,7 +295,13 @@ export const importChannels = {
       /** For list exports: the list's id as `lists.all` gives it (a TMDB id or a local id). */
       listId: z.string().min(1).max(100).optional(),
     }),
-    output: z.object({ fileName: z.string(), mimeType: z.string(), text: z.string() }),
+    output: z.object({
+      fileName: z.string(),
+      mimeType: z.string(),
+      text: z.string(),
+      /** Rows written differently from what is stored (a date no file can hold), with why. */
+      notes: z.array(z.string()).optional(),
+    }),
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playTime } from '../../tracking/play-time';
 import type { Domain } from './domain';
 import { id, noInput } from './models';
 
@@ -24,8 +25,8 @@ export const play = z.object({
   mediaId: id,
   season: seasonNumber.nullable(),
   episode: episodeNumber.nullable(),
-  /** ms since the epoch; null when the date is unknown. */
-  watchedAt: time.nullable(),
+  /** ms since the epoch (1870 or later; not after now, checked where it is used); null when unknown. */
+  watchedAt: playTime.nullable(),
   source: playSource,
   createdAt: time,
 });
