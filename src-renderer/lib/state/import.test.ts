@@ -18,6 +18,7 @@ const none: KindCounts = {
   review: 0,
   unmatched: 0,
   skipped: 0,
+  waiting: 0,
   alreadyPresent: 0,
 };
 
@@ -68,6 +69,7 @@ function jobView(overrides: Partial<ImportJobView> = {}): ImportJobView {
       },
     ],
     unmatched: [],
+    waiting: [],
     targets: null,
     progress: null,
     result: null,
