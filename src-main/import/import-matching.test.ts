@@ -33,8 +33,12 @@ async function until(
   throw new Error('the job never got there');
 }
 
-async function analyse(core: TestCore, bytes: Uint8Array): Promise<ImportJobView> {
-  const staged = await core.core.imports.stageBytes('letterboxd.zip', bytes);
+async function analyse(
+  core: TestCore,
+  bytes: Uint8Array,
+  name = 'letterboxd.zip',
+): Promise<ImportJobView> {
+  const staged = await core.core.imports.stageBytes(name, bytes);
   const { jobId } = await core.value('import.analyse', { sourceId: staged.sourceId });
   return until(core, jobId, (j) => j.state === 'ready' || j.state === 'failed');
 }
@@ -138,5 +142,48 @@ describe('one staged upload', () => {
     const third = await t.value('import.analyse', { sourceId: staged.sourceId });
     expect(third.jobId).toBe(first.jobId);
     expect((await t.value('import.jobs')).jobs).toHaveLength(1);
+  });
+});
+
+describe('a row TMDB cannot hold', () => {
+  it('is said once, and a second import of the same file says there is nothing new', async () => {
+    t = await startTestCore();
+    await t.signIn();
+    const [film] = uniqueFilms(t, 1) as [TitleCore];
+    const series = t.catalogue.data.tv[3] as TitleCore;
+    const ids = (trakt: number, tmdb: number) => ({ trakt, slug: `s${trakt}`, tmdb, imdb: null });
+    const bytes = zipOf({
+      'lists-lists.json': JSON.stringify([
+        { name: 'Mixed', description: '', type: 'personal', ids: { trakt: 77, slug: 'mixed' } },
+      ]),
+      'lists-mixed.json': JSON.stringify([
+        {
+          rank: 1,
+          listed_at: '2024-01-01T00:00:00.000Z',
+          type: 'movie',
+          movie: { title: film.title, year: Number(year(film)), ids: ids(1, film.id) },
+        },
+        {
+          rank: 2,
+          listed_at: '2024-01-01T00:00:00.000Z',
+          type: 'show',
+          show: { title: series.title, year: Number(year(series)), ids: ids(2, series.id) },
+        },
+      ]),
+    });
+    const job = await analyse(t, bytes, 'trakt-export.zip');
+    expect(job.counts.lists).toMatchObject({ total: 2, matched: 1, unmatched: 1 });
+    expect(job.unmatched).toEqual([
+      expect.objectContaining({ reason: 'TMDB lists hold films only; this is a series.' }),
+    ]);
+    await t.value('import.apply', {
+      jobId: job.jobId,
+      targets: { history: true, ratings: true, watchlist: true, favourites: true, lists: true },
+    });
+    const done = await until(t, job.jobId, (j) => j.state === 'done' || j.state === 'failed');
+    expect(done.result?.lists).toEqual({ added: 1, alreadyPresent: 0, failed: 0 });
+
+    const again = await analyse(t, bytes, 'trakt-export.zip');
+    expect(again.counts.lists).toMatchObject({ matched: 1, alreadyPresent: 1, review: 0 });
   });
 });
