@@ -250,6 +250,43 @@ describe('ImportState', () => {
     expect(state.toApply).toBe(0);
   });
 
+  it('never says "nothing new" while rows wait for TMDB, and counts them', async () => {
+    const waitingRow = {
+      rowId: 9,
+      kind: 'watched' as const,
+      file: 'diary.csv',
+      line: 10,
+      label: 'Amélie (2001)',
+      sourceType: 'movie' as const,
+      state: 'waiting' as const,
+      reason: 'Marquee could not reach TMDB; this row will be matched when TMDB is reachable.',
+      candidates: [],
+      chosen: null,
+    };
+    bridgeWith({
+      'import.stageSample': () => ok(staged),
+      'import.analyse': () => ok({ jobId: 'job-1' }),
+      'import.job': () =>
+        ok(
+          jobView({
+            counts: {
+              watched: { ...none, total: 9, matched: 8, alreadyPresent: 8, waiting: 1 },
+              ratings: none,
+              watchlist: none,
+              favourites: none,
+              lists: none,
+            },
+            review: [],
+            waiting: [waitingRow],
+          }),
+        ),
+    });
+    const state = new ImportState(() => true);
+    await state.stageSample('lb');
+    expect(state.waitingLeft).toBe(1);
+    expect(state.nothingNew).toBe(false);
+  });
+
   it('reads a backup restore plan: nothing new only when the merge changes nothing', async () => {
     const plan = {
       plays: { add: 0, alreadyPresent: 40 },
