@@ -3,6 +3,7 @@ import type { ImportJobView } from '../../src-shared/ipc/contract';
 import type { TitleCore } from '../../catalogue';
 import { PROBE_INTERVAL_MS } from '../base/network-status';
 import { startTestCore, type TestCore } from '../core/testing/core';
+import { RETRY_ON_VIEW_MS } from './import-service';
 import { csv, diaryCsv, zipOf } from './read/testing/builders';
 
 /**
@@ -124,6 +125,29 @@ describe('an import analysed while TMDB is unreachable', () => {
     expect(back.counts.watched).toMatchObject({ matched: films.length, waiting: 0 });
     expect(back.counts.watchlist.waiting).toBe(0);
     expect(back.state).toBe('ready');
+  });
+});
+
+describe('a preview opened while TMDB answers again', () => {
+  it('matches the rows that waited, with no change of network state to announce it', async () => {
+    t = await startTestCore();
+    const films = uniqueFilms(t, 3);
+    const bytes = zipOf({
+      'diary.csv': diaryCsv(
+        films.map((f) => ({ name: f.title, year: year(f), watched: '2024-06-01' })),
+      ),
+    });
+    // TMDB answers, but not its searches: the network stays online and the rows wait.
+    t.catalogue.faults.set([{ kind: 'server_error', status: 503, path: '/3/search' }]);
+    const job = await analyse(t, bytes);
+    expect(job.counts.watched).toMatchObject({ waiting: films.length, matched: 0 });
+    expect(t.core.network.online).toBe(true);
+
+    t.catalogue.faults.clear();
+    t.clock.now += RETRY_ON_VIEW_MS;
+    const matched = await until(t, job.jobId, (j) => j.counts.watched.matched === films.length);
+    expect(matched.counts.watched.waiting).toBe(0);
+    expect(matched.waiting).toEqual([]);
   });
 });
 

@@ -259,10 +259,8 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
   const triedAt = new Map<string, number>();
   const view = (jobId: string): ReturnType<typeof jobs.job> => {
     const last = triedAt.get(jobId);
-    if (deps.online?.() && (last === undefined || deps.clock() - last >= RETRY_ON_VIEW_MS)) {
-      triedAt.set(jobId, deps.clock());
-      jobs.retryWaiting(jobId);
-    }
+    if (deps.online?.() && (last === undefined || deps.clock() - last >= RETRY_ON_VIEW_MS))
+      if (jobs.retryWaiting(jobId) > 0) triedAt.set(jobId, deps.clock());
     return jobs.job(jobId);
   };
   const exportDeps = {

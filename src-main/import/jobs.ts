@@ -126,9 +126,10 @@ export interface ImportJobs {
   cancel(jobId: string): void;
   /**
    * Matches again the rows of a ready job (or of every such job) that wait for TMDB; does nothing
-   * while the job runs. Announces `changed` when rows left the waiting state.
+   * while the job runs. Announces `changed` when rows left the waiting state. Returns how many
+   * jobs it started matching.
    */
-  retryWaiting(jobId?: string): void;
+  retryWaiting(jobId?: string): number;
   /** Resumes or rolls back jobs interrupted by a crash. */
   start(): void;
   idle(): Promise<void>;
@@ -752,9 +753,11 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
       if (run) run.cancel = true;
     },
     retryWaiting(only) {
+      let started = 0;
       for (const jobId of store.waitingJobs()) {
         if (only !== undefined && jobId !== only) continue;
         if (closed || running.has(jobId) || store.job(jobId)?.state !== 'ready') continue;
+        started += 1;
         track(jobId, async (run) => {
           const settled = await rematchWaiting(deps, jobId, () => run.cancel || closed);
           if (settled === 0 || closed) return;
@@ -763,6 +766,7 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
           deps.emit.changed(jobId, 'ready');
         });
       }
+      return started;
     },
     start() {
       for (const job of store.inState('analysing'))
