@@ -270,10 +270,8 @@ export function createMatcher(sources: MatchSources): {
       failure = problemText(error);
       remote = [];
     }
-    if (failure !== null) {
-      if (cacheDecides && decisive(fromCache)) return fromCache;
-      return waiting(failure);
-    }
+    // The cache did not decide (it would have answered above): wait for TMDB rather than guess.
+    if (failure !== null) return waiting(failure);
     const result = classify(ref, [...remote, ...local]);
     if (result) return result;
     const what = kinds.length === 1 ? (kinds[0] === 'movie' ? 'film' : 'series') : 'film or series';
