@@ -200,6 +200,16 @@ describe('a row TMDB cannot hold', () => {
     expect(job.unmatched).toEqual([
       expect.objectContaining({ reason: 'TMDB lists hold films only; this is a series.' }),
     ]);
+    // Choosing the series by hand is refused with the same plain reason.
+    const refused = await t.call('import.resolve', {
+      jobId: job.jobId,
+      rowId: job.unmatched[0]?.rowId ?? 0,
+      choice: { mediaType: 'tv', id: series.id },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'TMDB lists hold films only; this is a series.' },
+    });
     await t.value('import.apply', {
       jobId: job.jobId,
       targets: { history: true, ratings: true, watchlist: true, favourites: true, lists: true },
