@@ -300,6 +300,11 @@ export function buildGraph(deps: GraphDeps): Graph {
           appVersion: deps.appVersion ?? '0.0.0',
           samples: deps.imports?.samples ?? null,
           pick: deps.imports?.pick ?? null,
+          online,
+          onOnline: (listener) =>
+            events.on('network.status', (status) => {
+              if (status.online) listener();
+            }),
           ...(deps.imports?.chunkRows === undefined ? {} : { chunkRows: deps.imports.chunkRows }),
           ...(deps.imports?.afterChunk === undefined
             ? {}

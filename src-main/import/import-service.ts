@@ -38,6 +38,9 @@ export interface ImportServiceDeps {
   appVersion: string;
   samples: ImportSampleSource | null;
   pick: PickImportSource | null;
+  /** Whether TMDB is reachable, and a listener for its return (rows waiting for TMDB). */
+  online?: () => boolean;
+  onOnline?: (listener: () => void) => () => void;
   /** Tests: rows per applied chunk, and a hook after each chunk. */
   chunkRows?: number;
   afterChunk?: ImportJobsDeps['afterChunk'];
@@ -175,6 +178,12 @@ export function matchSources(
   };
 }
 
+/**
+ * Opening a preview while online matches its waiting rows again, at most this often per job (a
+ * TMDB that answers the status probe but not searches must not be asked on every poll).
+ */
+export const RETRY_ON_VIEW_MS = 30_000;
+
 /** The import domain over an open library: staging, jobs, backup and export. */
 export function createImportService(deps: ImportServiceDeps): ImportService {
   const sources = matchSources({ ...deps, titleNames: undefined });
@@ -244,6 +253,17 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     ...(deps.chunkRows === undefined ? {} : { chunkRows: deps.chunkRows }),
     ...(deps.afterChunk === undefined ? {} : { afterChunk: deps.afterChunk }),
   });
+  // Rows that waited for TMDB are matched when it is back; a preview opened online does the same.
+  const offOnline = deps.onOnline?.(() => {
+    jobs.retryWaiting();
+  });
+  const triedAt = new Map<string, number>();
+  const view = (jobId: string): ReturnType<typeof jobs.job> => {
+    const last = triedAt.get(jobId);
+    if (deps.online?.() && (last === undefined || deps.clock() - last >= RETRY_ON_VIEW_MS))
+      if (jobs.retryWaiting(jobId) > 0) triedAt.set(jobId, deps.clock());
+    return jobs.job(jobId);
+  };
   const exportDeps = {
     tracking: deps.tracking,
     library: deps.library,
@@ -259,7 +279,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     stagePath: (p) => staging.stagePath(p),
     pick: deps.pick,
     analyse: (sourceId) => jobs.analyse(sourceId),
-    job: (jobId) => jobs.job(jobId),
+    job: view,
     resolve: (jobId, rowId, choice) => jobs.resolve(jobId, rowId, choice),
     apply: (jobId, targets) => jobs.apply(jobId, targets),
     cancel: (jobId) => {
@@ -280,6 +300,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     },
     idle: () => jobs.idle(),
     close: () => {
+      offOnline?.();
       jobs.close();
     },
   };

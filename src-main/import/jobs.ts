@@ -16,6 +16,7 @@ import type { Play, PlaySource } from '../tracking/types';
 import { parseBackup, planRestore, restoreBackup, type Backup, type BackupDeps } from './backup';
 import { labelOf, type MatchResult } from './match';
 import type { ImportFormat, ImportRow, SourceRef } from './rows';
+import { LIST_FILMS_ONLY, fitsTarget, rematchWaiting, settle } from './settle';
 import type { Staging } from './staging';
 import type { ImportJobStore, JobRecord, RowKind, RowOutcome, RowRecord } from './store/jobs';
 
@@ -124,6 +125,12 @@ export interface ImportJobs {
   ): Promise<ImportJobView>;
   apply(jobId: string, targets: ImportTargets): { jobId: string };
   cancel(jobId: string): void;
+  /**
+   * Matches again the rows of a ready job (or of every such job) that wait for TMDB; does nothing
+   * while the job runs. Announces `changed` when rows left the waiting state. Returns how many
+   * jobs it started matching.
+   */
+  retryWaiting(jobId?: string): number;
   /** Resumes or rolls back jobs interrupted by a crash. */
   start(): void;
   idle(): Promise<void>;
@@ -142,6 +149,7 @@ const emptyCounts = (): KindCounts => ({
   review: 0,
   unmatched: 0,
   skipped: 0,
+  waiting: 0,
   alreadyPresent: 0,
 });
 
@@ -168,6 +176,8 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
   let version = 0;
   const presenceMemo = new Map<string, { at: number; counts: Map<RowKind, number> }>();
   const planMemo = new Map<string, { at: number; plan: ImportJobView['restore'] }>();
+  /** One analysis per staged source: a second call answers the job the first one started. */
+  const analysed = new Map<string, string>();
 
   const need = (jobId: string): JobRecord => {
     const job = store.job(jobId);
@@ -232,15 +242,7 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
       jobId,
       rows.map((row, i) => {
         const result = results[i] ?? { state: 'unmatched' as const, reason: 'Not matched.' };
-        return {
-          rowId: i + 1,
-          kind: kindOfRow(row),
-          row,
-          state: result.state,
-          reason: result.state === 'matched' ? result.note : result.reason,
-          candidates: result.state === 'review' ? result.candidates : [],
-          chosen: result.state === 'matched' ? result.chosen : null,
-        };
+        return { rowId: i + 1, kind: kindOfRow(row), row, ...settle(row, result) };
       }),
     );
     return true;
@@ -648,6 +650,7 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
       ratingConversion: hasRatings ? RATING_CONVERSION[job.format as ImportFormat] : null,
       review: store.reviewed(jobId, MAX_SHOWN).map(rowView),
       unmatched: store.rows(jobId, { states: ['unmatched'], limit: MAX_SHOWN }).map(rowView),
+      waiting: store.rows(jobId, { states: ['waiting'], limit: MAX_SHOWN }).map(rowView),
       targets: (job.targets as ImportTargets | null) ?? null,
       progress: running.get(jobId)?.progress ?? null,
       result:
@@ -665,9 +668,12 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
 
   return {
     analyse(sourceId) {
+      const earlier = analysed.get(sourceId);
+      if (earlier !== undefined && store.job(earlier)) return { jobId: earlier };
       const staged = deps.staging.take(sourceId);
       const { parsed, source } = staged;
       const jobId = deps.newId();
+      analysed.set(sourceId, jobId);
       let backup: Backup | null = null;
       let backupError: string | null = null;
       if (parsed.format === 'marquee-backup') {
@@ -716,6 +722,8 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
             (c) => c.mediaType === choice.mediaType && c.id === choice.id,
           ) ?? (await deps.lookupTitle(choice.mediaType, choice.id));
         if (!candidate) throw new CodedError('not_found', 'TMDB has no such title.');
+        if (!fitsTarget(asRow(row), candidate))
+          throw new CodedError('invalid_input', LIST_FILMS_ONLY);
         store.resolve(jobId, rowId, 'matched', candidate);
       }
       version += 1;
@@ -748,6 +756,22 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
       need(jobId);
       const run = running.get(jobId);
       if (run) run.cancel = true;
+    },
+    retryWaiting(only) {
+      let started = 0;
+      for (const jobId of store.waitingJobs()) {
+        if (only !== undefined && jobId !== only) continue;
+        if (closed || running.has(jobId) || store.job(jobId)?.state !== 'ready') continue;
+        started += 1;
+        track(jobId, async (run) => {
+          const settled = await rematchWaiting(deps, jobId, () => run.cancel || closed);
+          if (settled === 0 || closed) return;
+          version += 1;
+          store.update(jobId, {}, clock());
+          deps.emit.changed(jobId, 'ready');
+        });
+      }
+      return started;
     },
     start() {
       for (const job of store.inState('analysing'))

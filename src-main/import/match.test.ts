@@ -233,12 +233,84 @@ describe('createMatcher', () => {
     await expect(
       createMatcher(sources({ offline: true })).match(ref({ title: 'Heat', year: 1995 })),
     ).resolves.toMatchObject({
-      state: 'unmatched',
-      reason: expect.stringMatching(/could not reach TMDB/) as unknown,
+      state: 'waiting',
+      reason: expect.stringMatching(
+        /could not reach TMDB.*matched when TMDB is reachable/,
+      ) as unknown,
     });
     await expect(createMatcher(sources({})).match(ref({}))).resolves.toMatchObject({
       state: 'unmatched',
       reason: expect.stringMatching(/no title/) as unknown,
+    });
+  });
+});
+
+describe('a row is matched the same whatever else the file or the cache held', () => {
+  const dunes = [film(438631, 'Dune', 2021), film(841, 'Dune', 1984), film(999, 'Dune', 2000)];
+
+  it('asks TMDB about a title without a year even when the cache holds one of that name', async () => {
+    // The diary's "Dune (2021)" put one Dune in the cache before the watchlist's yearless "Dune".
+    const s = sources({ local: [film(438631, 'Dune', 2021)], remote: dunes });
+    const result = await createMatcher(s).match(ref({ title: 'Dune' }));
+    expect(result).toMatchObject({ state: 'review' });
+    expect(
+      result.state === 'review' && result.candidates.map((c) => c.id).sort((a, b) => a - b),
+    ).toEqual([841, 999, 438631]);
+    expect(s.calls).toEqual(['search:movie:Dune:']);
+    // The same row with an empty cache comes out the same.
+    await expect(
+      createMatcher(sources({ remote: dunes })).match(ref({ title: 'Dune' })),
+    ).resolves.toMatchObject({ state: 'review' });
+  });
+
+  it('waits for TMDB rather than take the cache’s one title of a yearless name', async () => {
+    const s = sources({ local: [film(438631, 'Dune', 2021)], offline: true });
+    await expect(createMatcher(s).match(ref({ title: 'Dune' }))).resolves.toMatchObject({
+      state: 'waiting',
+    });
+  });
+});
+
+describe('candidates offered for review', () => {
+  const fightClubs = [
+    film(550, 'Fight Club', 1999),
+    film(1, 'Zombie Fight Club', 2014),
+    film(2, 'Florence Fight Club', 2010),
+    film(3, 'GCW Fight Club', 2021),
+  ];
+
+  it('resemble the row: an unrelated title is never offered', () => {
+    expect(classify(ref({ title: 'Amélie', year: 2001 }), fightClubs)).toBeNull();
+    expect(classify(ref({ title: 'Titanic', year: 1997 }), fightClubs)).toBeNull();
+    expect(classify(ref({ title: 'Fight Club', year: 1998 }), fightClubs.slice(1))).toBeNull();
+    expect(
+      classify(ref({ title: 'Amélie', year: 2001 }), [
+        film(194, 'Le Fabuleux Destin d’Amélie Poulain', 2001),
+        ...fightClubs,
+      ]),
+    ).toMatchObject({ state: 'review', candidates: [{ id: 194 }] });
+  });
+
+  it('offline, a row the cache does not decide waits for TMDB instead of offering the cache’s titles', async () => {
+    const s = sources({ offline: true });
+    // The cache answers anything with its Fight Clubs, as a loose full-text search can.
+    const m = createMatcher({ ...s, local: () => fightClubs });
+    for (const row of [
+      ref({ title: 'Amélie', year: 2001 }),
+      ref({ title: 'Titanic', year: 1997 }),
+    ]) {
+      const result = await m.match(row);
+      expect(result.state).toBe('waiting');
+      expect(result.state === 'waiting' && result.reason).toMatch(/when TMDB is reachable/);
+    }
+  });
+
+  it('online, a row with only unrelated titles found is unmatched, not offered them', async () => {
+    const s = sources({});
+    const m = createMatcher({ ...s, local: () => fightClubs });
+    await expect(m.match(ref({ title: 'Titanic', year: 1997 }))).resolves.toMatchObject({
+      state: 'unmatched',
+      reason: expect.stringMatching(/no film called “Titanic \(1997\)”/) as unknown,
     });
   });
 });

@@ -15,16 +15,22 @@ import type { SourceRef } from './rows';
  *    - exactly one candidate with the same title and the same year: matched;
  *    - none with the same year, exactly one with the same title a year off: matched, noted
  *      "year off by one" (release years differ between countries and festivals);
- *    - no year in the source and exactly one candidate with the same title: matched;
+ *    - no year in the source and exactly one candidate with the same title: matched, but only
+ *      on TMDB's answer (the cache holds some of the titles of a name, so alone it never decides
+ *      a row without a year: the match must not depend on what else the file or cache held);
  *    - several candidates with the same title (and year): needs review;
  *    - candidates, none with the same title (or the same title years apart): needs review;
  *    - no candidate at all: unmatched, with the reason.
+ *    Candidates offered for review must resemble the row (shared title words, a year near it).
+ * 4. When TMDB could not be asked and the cache does not decide, the row waits for TMDB
+ *    (`waiting`): it is matched again when TMDB is reachable, never offered unrelated titles.
  */
 
 export type MatchResult =
   | { state: 'matched'; chosen: MatchCandidate; note: string | null }
   | { state: 'review'; candidates: MatchCandidate[]; reason: string }
-  | { state: 'unmatched'; reason: string };
+  | { state: 'unmatched'; reason: string }
+  | { state: 'waiting'; reason: string };
 
 export interface MatchSources {
   /**
@@ -119,6 +125,28 @@ function dedupe(candidates: readonly MatchCandidate[]): MatchCandidate[] {
   return out;
 }
 
+const wordsOf = (title: string): string[] => normaliseTitle(title).split(' ').filter(Boolean);
+
+/**
+ * Whether a candidate looks like the row at all: at least half the words of the shorter title
+ * appear in the other (so "Amélie" resembles "Le Fabuleux Destin d'Amélie Poulain" and not
+ * "Fight Club"), and its year, when both are known, is within two of the row's.
+ */
+export function resembles(ref: SourceRef, c: MatchCandidate): boolean {
+  if (ref.year !== undefined && c.year !== null && Math.abs(c.year - ref.year) > 2) return false;
+  const names = [ref.title, ref.originalTitle].filter((t): t is string => !!t?.trim());
+  const theirs = [c.title, c.originalTitle].filter((t): t is string => !!t?.trim());
+  return names.some((name) => {
+    const mine = new Set(wordsOf(name));
+    return theirs.some((other) => {
+      const words = new Set(wordsOf(other));
+      const shared = [...mine].filter((w) => words.has(w)).length;
+      const shorter = Math.min(mine.size, words.size);
+      return shorter > 0 && shared * 2 >= shorter;
+    });
+  });
+}
+
 /** Applies the title rules to a set of candidates; null when they decide nothing (no candidates). */
 export function classify(
   ref: SourceRef,
@@ -136,7 +164,7 @@ export function classify(
       wanted.has(normaliseTitle(c.title)) ||
       (c.originalTitle != null && wanted.has(normaliseTitle(c.originalTitle))),
   );
-  const rest = all.filter((c) => !sameTitle.includes(c));
+  const rest = all.filter((c) => !sameTitle.includes(c) && resembles(ref, c));
   const label = labelOf(ref);
   if (ref.year === undefined) {
     const [only] = sameTitle;
@@ -179,12 +207,19 @@ export function classify(
         reason: `TMDB has “${ref.title ?? label}”, but not from ${year}.`,
       };
   }
+  if (rest.length === 0) return null;
   return {
     state: 'review',
     candidates: rest.slice(0, MAX_CANDIDATES),
     reason: `No title matches “${label}” exactly; these come close.`,
   };
 }
+
+/** A row left for later: TMDB could not be asked, so nothing is guessed from the cache. */
+const waiting = (failure: string): MatchResult => ({
+  state: 'waiting',
+  reason: `${failure}; this row will be matched when TMDB is reachable.`,
+});
 
 const decisive = (r: MatchResult | null): r is MatchResult => r !== null && r.state === 'matched';
 
@@ -208,7 +243,9 @@ export function createMatcher(sources: MatchSources): {
     const title = ref.title?.trim() || ref.originalTitle?.trim();
     if (!title) return { state: 'unmatched', reason: note ?? 'The row names no title and no id.' };
     const kinds = kindsOf(ref);
-    if (sources.exact) {
+    // Without a year, the cache alone never decides (it may hold one title of a shared name).
+    const cacheDecides = ref.year !== undefined;
+    if (sources.exact && cacheDecides) {
       const names = [title, ref.originalTitle].filter((t): t is string => !!t?.trim());
       const exact = names.flatMap((n) => sources.exact?.(normaliseTitle(n), kinds) ?? []);
       const fromIndex = classify(ref, exact);
@@ -216,7 +253,7 @@ export function createMatcher(sources: MatchSources): {
     }
     const local = sources.local(title, kinds);
     const fromCache = classify(ref, local);
-    if (decisive(fromCache)) return fromCache;
+    if (cacheDecides && decisive(fromCache)) return fromCache;
     let remote: MatchCandidate[] = [];
     let failure: string | null = null;
     try {
@@ -233,15 +270,12 @@ export function createMatcher(sources: MatchSources): {
       failure = problemText(error);
       remote = [];
     }
+    // The cache did not decide (it would have answered above): wait for TMDB rather than guess.
+    if (failure !== null) return waiting(failure);
     const result = classify(ref, [...remote, ...local]);
     if (result) return result;
     const what = kinds.length === 1 ? (kinds[0] === 'movie' ? 'film' : 'series') : 'film or series';
-    return {
-      state: 'unmatched',
-      reason: failure
-        ? `${failure}, and the local cache has no ${what} called “${labelOf(ref)}”.`
-        : `TMDB has no ${what} called “${labelOf(ref)}”.`,
-    };
+    return { state: 'unmatched', reason: `TMDB has no ${what} called “${labelOf(ref)}”.` };
   }
 
   async function run(ref: SourceRef): Promise<MatchResult> {
@@ -261,6 +295,7 @@ export function createMatcher(sources: MatchSources): {
       };
     }
     let note: string | null = null;
+    let failure: string | null = null;
     if (ref.imdbId !== undefined && /^tt\d{5,10}$/i.test(ref.imdbId)) {
       try {
         const kinds = kindsOf(ref);
@@ -277,9 +312,12 @@ export function createMatcher(sources: MatchSources): {
           };
         note = `TMDB knows no title with the IMDb id ${ref.imdbId}.`;
       } catch (error) {
-        note = `${problemText(error)} for the IMDb id ${ref.imdbId}.`;
+        failure = problemText(error);
+        note = `${failure} for the IMDb id ${ref.imdbId}.`;
       }
     }
+    const named = !!(ref.title?.trim() || ref.originalTitle?.trim());
+    if (failure !== null && (ref.mediaType === 'episode' || !named)) return waiting(failure);
     if (ref.mediaType === 'episode')
       return {
         state: 'unmatched',
@@ -295,10 +333,7 @@ export function createMatcher(sources: MatchSources): {
       const key = lookupKey(ref);
       let pending = memo.get(key);
       if (!pending) {
-        pending = run(ref).catch((error: unknown): MatchResult => ({
-          state: 'unmatched',
-          reason: problemText(error),
-        }));
+        pending = run(ref).catch((error: unknown): MatchResult => waiting(problemText(error)));
         memo.set(key, pending);
       }
       return pending;

@@ -82,7 +82,8 @@ export async function readImport(
     const first = out.problems.find((p) => p.line > 0) ?? out.problems[0];
     throw new ImportFileError(
       first
-        ? `${source.label}: ${first.file}: ${first.message}.`
+        ? // A single file is its own label: name it once.
+          `${first.file === source.label ? first.file : `${source.label}: ${first.file}`}: ${first.message}.`
         : `${source.label} holds nothing Marquee can import.`,
     );
   }

@@ -329,4 +329,36 @@ describe('Letterboxd export', () => {
       }),
     ]);
   });
+
+  it('says so when a list export holds no films, rather than dropping the list without a word', async () => {
+    const parsed = await readImport({
+      name: 'letterboxd-export.zip',
+      bytes: zipOf({
+        'watchlist.csv': csv(LB_BASIC, [['2024-04-01', 'Heat', '1995', 'https://boxd.it/x']]),
+        'lists/someday.csv': letterboxdList('Someday', 'To fill later', []),
+      }),
+    });
+    expect(parsed.rows.filter((r) => r.kind === 'listItem')).toEqual([]);
+    expect(parsed.problems).toEqual([
+      {
+        file: 'lists/someday.csv',
+        line: 0,
+        message: matching(/the list “Someday” holds no films, so nothing of it is imported/),
+      },
+    ]);
+  });
+
+  it('names a lone file once when none of its rows can be read for a missing column', async () => {
+    const text = csv(
+      ['Date', 'Title', 'Year', 'Letterboxd URI', 'Rating', 'Rewatch', 'Watched Date'],
+      [['2024-03-01', 'Heat', '1995', 'https://boxd.it/x', '4', '', '2024-03-01']],
+    );
+    const error = await readImport({ name: 'diary.csv', bytes: encode(text) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ImportFileError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^diary\.csv: the file has no "Name" column/);
+    expect(message).not.toMatch(/diary\.csv: diary\.csv/);
+  });
 });

@@ -189,8 +189,15 @@ function readList(file: TextFile, maxRows: number, out: Collector): void {
   };
   const cols = new Columns(filmsHead.cells);
   const at = filmColumns(cols);
-  for (const record of records.slice(filmsAt + 1)) {
-    if (isBlank(record)) continue;
+  const films = records.slice(filmsAt + 1).filter((r) => !isBlank(r));
+  // Marquee makes lists from the films it imports, so a list with none is said, not lost.
+  if (films.length === 0)
+    out.problem(
+      file.name,
+      0,
+      `the list “${list.name}” holds no films, so nothing of it is imported (create it in Lists if you want it empty)`,
+    );
+  for (const record of films) {
     const f = film(at, record, file.name, out);
     if (!f) continue;
     const raw = cols.get(record, 'Position');

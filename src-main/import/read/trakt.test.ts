@@ -202,4 +202,82 @@ describe('Trakt export', () => {
       'watched-history-2.json has more than 2 entries, more than Marquee imports from one file.',
     );
   });
+
+  it('reports season ratings as not importable, never rating the whole series', async () => {
+    const files = {
+      'ratings-shows.json': json([
+        { rated_at: '2024-05-01T10:00:00.000Z', rating: 9, type: 'show', show },
+      ]),
+      'ratings-seasons.json': json([
+        {
+          rated_at: '2024-05-02T10:00:00.000Z',
+          rating: 6,
+          type: 'season',
+          season: { number: 2, ids: { trakt: 3051, tvdb: 171641, tmdb: 3573 } },
+          show,
+        },
+        {
+          rated_at: '2024-05-03T10:00:00.000Z',
+          rating: 7,
+          type: 'season',
+          season: { number: 3, ids: { trakt: 3052, tvdb: 171642, tmdb: 3575 } },
+          show,
+        },
+      ]),
+    };
+    const parsed = await readImport({ name: 'trakt-export.zip', bytes: zipOf(files) });
+    expect(parsed.rows).toEqual([
+      like({ kind: 'rating', rating: 9, ref: like({ tmdbId: 1396, mediaType: 'tv' }) }),
+    ]);
+    expect(parsed.problems).toEqual([
+      {
+        file: 'ratings-seasons.json',
+        line: 0,
+        message:
+          '2 season ratings are not imported: TMDB rates films, series and episodes, not seasons',
+      },
+    ]);
+  });
+
+  it('names a custom list from the export’s list metadata, pairing its file by the list’s id', async () => {
+    const files = {
+      'lists-lists.json': json([
+        {
+          name: 'Comfort rewatches',
+          description: 'For grey Sundays',
+          privacy: 'private',
+          share_link: 'https://trakt.tv/lists/46543854',
+          type: 'personal',
+          display_numbers: false,
+          allow_comments: true,
+          sort_by: 'rank',
+          sort_how: 'asc',
+          created_at: '2023-01-01T00:00:00.000Z',
+          updated_at: '2024-01-01T00:00:00.000Z',
+          item_count: 1,
+          comment_count: 0,
+          likes: 0,
+          ids: { trakt: 46543854, slug: 'comfort-rewatches' },
+        },
+        {
+          name: 'Heists',
+          description: '',
+          type: 'personal',
+          ids: { trakt: 11, slug: 'heists' },
+        },
+      ]),
+      'list-46543854-comfort-rewatches.json': json([
+        { rank: 1, id: 1, listed_at: '2024-01-01T00:00:00.000Z', type: 'movie', movie: heat },
+      ]),
+    };
+    const parsed = await readImport({ name: 'trakt-export.zip', bytes: zipOf(files) });
+    expect(parsed.rows).toEqual([
+      like({
+        kind: 'listItem',
+        list: { name: 'Comfort rewatches', description: 'For grey Sundays' },
+        position: 1,
+      }),
+    ]);
+    expect(parsed.files).toContain('lists-lists.json');
+  });
 });

@@ -2,31 +2,24 @@ import { ImportFileError, type ImportRow, type SourceRef } from '../rows';
 import { Collector, baseName, cleanTitle } from './collect';
 import { parseTimestamp } from './dates';
 import { formatCount } from './limits';
+import { isObj, listFor, listMetas, num, str, type JsonFile, type Obj } from './trakt-lists';
 
 /**
  * Trakt's export (Settings → Data → Export): a zip of JSON files, recognised by their content.
  * - watched-history[-N].json: one entry per play → watched rows (a later play of the same title
  *   or episode is a rewatch). When there is no history, watched-movies/-shows.json (per-title
  *   totals with the last play's date) are used instead.
- * - ratings-{movies,shows,seasons,episodes}.json (1–10) → ratings.
+ * - ratings-{movies,shows,episodes}.json (1–10) → ratings. TMDB has no season ratings, so
+ *   ratings-seasons.json is reported as not importable (never applied to the whole series).
  * - lists-watchlist.json → watchlist; lists-favorites.json → favourites; lists-lists.json names
- *   the custom lists, each in a file of its own → list items.
+ *   and describes the custom lists, each in a file of its own → list items. A list's file is
+ *   paired with its metadata by the list's Trakt id (or slug) in the file's name: how exports name
+ *   those files varies, so the name itself never names the list.
  * Ids carry the TMDB id where Trakt knows it; any id may be missing or null. Episodes are matched
  * by their show plus season and number. Collection, hidden, comments and the like are not read.
  */
 
-export interface JsonFile {
-  name: string;
-  data: unknown;
-}
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
-const str = (v: unknown): string | undefined =>
-  typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+export type { JsonFile } from './trakt-lists';
 
 const TRAKT_KEYS = [
   'watched_at',
@@ -66,8 +59,10 @@ function roleOf(file: JsonFile): Role {
     if (base.includes('favorite') || base.includes('favourite')) return 'favourites';
     return 'list';
   }
-  if ('name' in first && isObj(first.ids) && 'slug' in first.ids && !('type' in first))
-    return 'listMeta';
+  // A list's metadata: Trakt gives it a `type` too ("personal"), never an item's type.
+  const itemType = ['movie', 'show', 'season', 'episode', 'person'].includes(String(first.type));
+  if ('name' in first && isObj(first.ids) && ('slug' in first.ids || 'trakt' in first.ids))
+    return itemType ? 'skip' : 'listMeta';
   return 'skip';
 }
 
@@ -298,7 +293,12 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
   }
 
   for (const file of of('ratings')) {
+    let seasons = 0;
     eachTarget(file, out, 'any', (item, line, target) => {
+      if (target.season !== undefined && target.episode === undefined) {
+        seasons += 1;
+        return;
+      }
       const rating = item.rating;
       if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 10) {
         out.problem(
@@ -321,6 +321,12 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
         ...episodeFields(target),
       });
     });
+    if (seasons > 0)
+      out.problem(
+        file.name,
+        0,
+        `${seasons === 1 ? 'a season rating is' : `${seasons} season ratings are`} not imported: TMDB rates films, series and episodes, not seasons`,
+      );
   }
 
   for (const [role, kind] of [
@@ -336,25 +342,10 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
     }
   }
 
-  const names = new Map<string, { name: string; description: string }>();
-  for (const file of of('listMeta')) {
-    out.use(file.name);
-    for (const meta of file.data as unknown[]) {
-      if (!isObj(meta) || !isObj(meta.ids)) continue;
-      const slug = str(meta.ids.slug);
-      const name = str(meta.name);
-      if (slug && name)
-        names.set(slug.toLowerCase(), {
-          name: cleanTitle(name),
-          description: (str(meta.description) ?? '').slice(0, 10_000),
-        });
-    }
-  }
-  for (const file of of('list')) {
-    const slug = baseName(file.name)
-      .replace(/\.json$/, '')
-      .replace(/^lists-/, '');
-    const list = names.get(slug) ?? { name: cleanTitle(slug.replace(/-/g, ' ')), description: '' };
+  const metas = listMetas(of('listMeta'), out);
+  const listFiles = of('list');
+  for (const file of listFiles) {
+    const list = listFor(file, metas, listFiles.length);
     eachTarget(file, out, 'titles', (item, line, target) => {
       const rank = num(item.rank);
       out.rows.push({

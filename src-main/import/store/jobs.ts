@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 export type JobState =
   'analysing' | 'ready' | 'applying' | 'done' | 'cancelled' | 'failed' | 'rolledBack';
 export type RowKind = 'watched' | 'ratings' | 'watchlist' | 'favourites' | 'lists';
-export type RowState = 'matched' | 'review' | 'unmatched' | 'skipped';
+export type RowState = 'matched' | 'review' | 'unmatched' | 'skipped' | 'waiting';
 export type RowOutcome = 'added' | 'present' | 'failed' | 'undone';
 
 export interface JobRecord {
@@ -148,6 +148,10 @@ export interface ImportJobStore {
   rows(jobId: string, filter?: { states?: readonly RowState[]; limit?: number }): RowRecord[];
   row(jobId: string, rowId: number): RowRecord | undefined;
   resolve(jobId: string, rowId: number, state: RowState, chosen: unknown): void;
+  /** A waiting row matched again (a row no longer waiting, or applied, is left as it is). */
+  rematch(jobId: string, row: Omit<NewRow, 'kind' | 'row'>): void;
+  /** Jobs with rows waiting for TMDB, oldest first. */
+  waitingJobs(): string[];
   /** Matched rows not yet applied, of these kinds, in row order. */
   pending(jobId: string, kinds: readonly RowKind[], limit: number): RowRecord[];
   markApplied(jobId: string, rowId: number, outcome: RowOutcome, undo: unknown, now: number): void;
@@ -187,6 +191,15 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
   );
   const resolveRow = db.prepare(
     'UPDATE import_rows SET state = ?, chosen = ? WHERE job_id = ? AND row_id = ? AND applied_at IS NULL',
+  );
+  const rematchRow = db.prepare(
+    `UPDATE import_rows SET state = @state, reason = @reason, candidates = @candidates, chosen = @chosen
+     WHERE job_id = @jobId AND row_id = @rowId AND state = 'waiting' AND applied_at IS NULL`,
+  );
+  const waitingJobs = db.prepare<[], { job_id: string }>(
+    `SELECT j.id AS job_id FROM import_jobs j WHERE EXISTS
+       (SELECT 1 FROM import_rows r WHERE r.job_id = j.id AND r.state = 'waiting')
+     ORDER BY j.created_at`,
   );
   const applied = db.prepare(
     'UPDATE import_rows SET applied_at = ?, outcome = ?, undo = ? WHERE job_id = ? AND row_id = ?',
@@ -292,6 +305,17 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
     resolve: (jobId, rowId, state, chosen) => {
       resolveRow.run(state, chosen === null ? null : JSON.stringify(chosen), jobId, rowId);
     },
+    rematch: (jobId, r) => {
+      rematchRow.run({
+        jobId,
+        rowId: r.rowId,
+        state: r.state,
+        reason: r.reason,
+        candidates: JSON.stringify(r.candidates),
+        chosen: r.chosen === null || r.chosen === undefined ? null : JSON.stringify(r.chosen),
+      });
+    },
+    waitingJobs: () => waitingJobs.all().map((r) => r.job_id),
     pending(jobId, kinds, limit) {
       if (kinds.length === 0) return [];
       return db

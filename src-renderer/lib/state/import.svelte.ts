@@ -201,6 +201,11 @@ export class ImportState {
     this.#job ? KINDS.reduce((sum, kind) => sum + (this.#job?.counts[kind].review ?? 0), 0) : 0,
   );
 
+  /** Rows waiting for TMDB to be reachable: the core matches them when it is. */
+  readonly waitingLeft: number = $derived(
+    this.#job ? KINDS.reduce((sum, kind) => sum + (this.#job?.counts[kind].waiting ?? 0), 0) : 0,
+  );
+
   /** Rows that applying would change, for the chosen targets. */
   readonly toApply: number = $derived.by(() => {
     const job = this.#job;
@@ -214,13 +219,17 @@ export class ImportState {
 
   /**
    * The source holds nothing this profile lacks: every matched row is already there and none waits
-   * for review. Re-importing a file lands here.
+   * for review or for TMDB. Re-importing a file lands here.
    */
   readonly nothingNew: boolean = $derived.by(() => {
     const job = this.#job;
     if (!job || job.state !== 'ready') return false;
     if (job.format === 'marquee-backup' && job.restore) return restoreChanges(job) === 0;
-    return this.reviewLeft === 0 && KINDS.every((kind) => newRows(job, kind) === 0);
+    return (
+      this.reviewLeft === 0 &&
+      this.waitingLeft === 0 &&
+      KINDS.every((kind) => newRows(job, kind) === 0)
+    );
   });
 
   /** Follows progress and state changes of the open job; returns the function that stops. */

@@ -18,6 +18,7 @@ const none: KindCounts = {
   review: 0,
   unmatched: 0,
   skipped: 0,
+  waiting: 0,
   alreadyPresent: 0,
 };
 
@@ -68,6 +69,7 @@ function jobView(overrides: Partial<ImportJobView> = {}): ImportJobView {
       },
     ],
     unmatched: [],
+    waiting: [],
     targets: null,
     progress: null,
     result: null,
@@ -246,6 +248,43 @@ describe('ImportState', () => {
     await state.stageSample('lb');
     expect(state.nothingNew).toBe(true);
     expect(state.toApply).toBe(0);
+  });
+
+  it('never says "nothing new" while rows wait for TMDB, and counts them', async () => {
+    const waitingRow = {
+      rowId: 9,
+      kind: 'watched' as const,
+      file: 'diary.csv',
+      line: 10,
+      label: 'Amélie (2001)',
+      sourceType: 'movie' as const,
+      state: 'waiting' as const,
+      reason: 'Marquee could not reach TMDB; this row will be matched when TMDB is reachable.',
+      candidates: [],
+      chosen: null,
+    };
+    bridgeWith({
+      'import.stageSample': () => ok(staged),
+      'import.analyse': () => ok({ jobId: 'job-1' }),
+      'import.job': () =>
+        ok(
+          jobView({
+            counts: {
+              watched: { ...none, total: 9, matched: 8, alreadyPresent: 8, waiting: 1 },
+              ratings: none,
+              watchlist: none,
+              favourites: none,
+              lists: none,
+            },
+            review: [],
+            waiting: [waitingRow],
+          }),
+        ),
+    });
+    const state = new ImportState(() => true);
+    await state.stageSample('lb');
+    expect(state.waitingLeft).toBe(1);
+    expect(state.nothingNew).toBe(false);
   });
 
   it('reads a backup restore plan: nothing new only when the merge changes nothing', async () => {

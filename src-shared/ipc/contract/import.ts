@@ -51,7 +51,11 @@ export type ImportJobState = z.infer<typeof importJobState>;
 export const importKind = z.enum(['watched', 'ratings', 'watchlist', 'favourites', 'lists']);
 export type ImportKind = z.infer<typeof importKind>;
 
-export const matchState = z.enum(['matched', 'review', 'unmatched', 'skipped']);
+/**
+ * `waiting`: TMDB could not be reached while matching, so the row is matched again when it is
+ * (never offered titles merely because the cache held them).
+ */
+export const matchState = z.enum(['matched', 'review', 'unmatched', 'skipped', 'waiting']);
 export type MatchState = z.infer<typeof matchState>;
 
 /** A TMDB title a row may be: shown with its poster and year so the user can choose. */
@@ -77,6 +81,8 @@ export const kindCounts = z.object({
   review: z.number().int(),
   unmatched: z.number().int(),
   skipped: z.number().int(),
+  /** Rows waiting for TMDB to be reachable before they can be matched. */
+  waiting: z.number().int(),
   /** Matched rows whose effect is already there: applying them changes nothing. */
   alreadyPresent: z.number().int(),
 });
@@ -188,6 +194,8 @@ export const importJobView = importJobSummary.extend({
   review: z.array(importRowView),
   /** Rows that did not match, with the reason, capped at 500. */
   unmatched: z.array(importRowView),
+  /** Rows waiting for TMDB (matched when it is reachable), capped at 500. */
+  waiting: z.array(importRowView),
   /** The targets chosen when applying started; null before. */
   targets: importTargets.nullable(),
   /** While analysing or applying: the current phase's progress. */

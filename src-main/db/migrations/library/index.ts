@@ -5,6 +5,7 @@ import { library003 } from './003_data_safety';
 import { library004 } from './004_import_jobs';
 import { library005 } from './005_stats_facts';
 import { library006 } from './006_play_totals';
+import { library007 } from './007_import_waiting';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const libraryMigrations: readonly Migration[] = [
   library004,
   library005,
   library006,
+  library007,
 ];
