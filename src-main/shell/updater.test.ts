@@ -165,14 +165,28 @@ describe('updates', () => {
     expect(t.updates.install()).toBe(false); // Nothing downloaded yet.
     t.updater.emit('update-available', '1.4.0');
     expect(t.updates.status()).toEqual({ state: 'downloading', version: '1.4.0' });
+    // A download that fails is not shown as still running; the next check fetches it again.
+    for (const listener of t.updater.errorListeners)
+      listener(new Error('net::ERR_CONNECTION_RESET'));
+    expect(t.updates.status()).toEqual({ state: 'watching' });
+    t.timers.tick(1000);
+    await settle();
+    expect(t.updater.checks).toBe(2);
+    t.updater.emit('update-available', '1.4.0');
     t.updater.emit('update-downloaded', '1.4.0');
     expect(t.updates.status()).toEqual({ state: 'ready', version: '1.4.0' });
-    expect(t.announced.map((s) => s.state)).toEqual(['watching', 'downloading', 'ready']);
+    expect(t.announced.map((s) => s.state)).toEqual([
+      'watching',
+      'downloading',
+      'watching',
+      'downloading',
+      'ready',
+    ]);
     expect(t.updater.installs).toEqual([]);
     // Checks pause while it waits: the same release would only be fetched again.
     t.timers.tick(1000);
     await settle();
-    expect(t.updater.checks).toBe(1);
+    expect(t.updater.checks).toBe(2);
     // Turning checks off keeps the downloaded update on offer; "Restart to update" installs it.
     t.updates.settingsChanged(off);
     expect(t.updates.status()).toEqual({ state: 'ready', version: '1.4.0' });

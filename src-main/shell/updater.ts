@@ -105,7 +105,11 @@ export function installUpdates(deps: UpdaterDeps): Updates {
             deps.log.warn('updater.error', { message: message(m) });
           },
         };
-        found.on('error', failed);
+        found.on('error', (error) => {
+          failed(error);
+          // A download that failed is not "downloading" any more; the next check starts it again.
+          if (status.state === 'downloading') show({ state: 'watching' });
+        });
         found.on('update-available', ({ version }) => {
           if (status.state !== 'ready') show({ state: 'downloading', version });
         });
