@@ -62,6 +62,8 @@ test.describe('Settings', () => {
     await frame.open(stack.harness.url);
     await frame.clickSection('Settings');
     await expect(settings.checkForUpdates).not.toBeChecked();
+    // The browser version has no updater, and says so rather than offer what it cannot do.
+    await expect(page.getByTestId('update-unavailable')).toContainText('does not update itself');
     await settings.checkForUpdates.check();
     await expect
       .poll(

@@ -41,6 +41,9 @@ describe('every channel answers', () => {
 
     expect(await ok('app.info')).toMatchObject({ name: 'Marquee', imagePath: 'img', demo: true });
     expect(await ok('network.current')).toMatchObject({ online: true });
+    // A core without the desktop shell's updater does not update itself, and says so.
+    expect(await ok('app.update')).toEqual({ state: 'unavailable' });
+    await fails('app.installUpdate', undefined, ['conflict']);
     expect(await ok('settings.get')).toMatchObject({
       language: 'en-US',
       region: 'US',

@@ -10,7 +10,7 @@ import { requestDefaults } from '../cache/reads';
 import { memoryStore, type CredentialStore } from '../credentials';
 import { openDatabases, type Databases } from '../db/databases';
 import { createDispatch, type Dispatch, type Handlers } from '../ipc/guard';
-import { appHandlers } from '../ipc/handlers/app';
+import { appHandlers, type AppUpdates } from '../ipc/handlers/app';
 import { authHandlers } from '../ipc/handlers/auth';
 import { browseHandlers } from '../ipc/handlers/browse';
 import { cacheHandlers } from '../ipc/handlers/cache';
@@ -61,6 +61,8 @@ export interface CoreOptions {
   createAuth?: (deps: AuthDeps) => AuthService;
   /** The shell's open dialog for imports, and the demo catalogue's sample exports (demo mode). */
   imports?: ImportWiring;
+  /** The desktop shell's updater; without it the app reports that it does not update itself. */
+  updates?: AppUpdates;
 }
 
 export interface Core {
@@ -219,6 +221,7 @@ export function createCore(options: CoreOptions): RunningCore {
         demo: options.tmdb.demo,
       },
       network,
+      ...(options.updates ? { updates: options.updates } : {}),
     }),
     ...settingsHandlers(settings),
     ...authHandlers(started),

@@ -48,6 +48,24 @@ describe('core start-up and shutdown', () => {
     );
   });
 
+  it('settings saved before the install choice existed keep the opt-in and install only when asked', async () => {
+    t = await startTestCore();
+    const saved = { ...(await t.value('settings.get')), checkForUpdates: true } as Record<
+      string,
+      unknown
+    >;
+    delete saved.installUpdates;
+    fs.writeFileSync(path.join(t.dataDir, 'settings.json'), JSON.stringify(saved));
+    await t.restart();
+    expect(await t.value('settings.get')).toMatchObject({
+      checkForUpdates: true,
+      installUpdates: 'when-asked',
+    });
+    expect(fs.readdirSync(t.dataDir).some((f) => f.startsWith('settings.json.damaged-'))).toBe(
+      false,
+    );
+  });
+
   it('rebuilds a corrupt cache and starts', async () => {
     t = await startTestCore();
     await t.value('browse.topRatedTv', { page: 1 });

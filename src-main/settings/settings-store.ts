@@ -13,6 +13,7 @@ export const DEFAULT_SETTINGS: Settings = {
   imageCacheMb: 500,
   osNotifications: false,
   checkForUpdates: false,
+  installUpdates: 'when-asked',
 };
 
 export interface SettingsStore {

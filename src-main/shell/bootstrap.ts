@@ -34,7 +34,7 @@ import { installNotifications } from './notifications';
 import { builtPaths } from './paths';
 import { handleAppProtocol, registerAppScheme } from './protocol';
 import { hardenApp } from './security';
-import { installUpdates, type UpdaterLike } from './updater';
+import { installUpdates, type UpdaterLike, type Updates, type UpdateSettings } from './updater';
 import { createMainWindow } from './window';
 import {
   loadWindowState,
@@ -122,6 +122,8 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
     const setup = await resolveTmdbSetup(options.env, options.loadCatalogue);
     if (setup.tmdb.demo) extraOrigins.add(new URL(setup.tmdb.apiBase).origin);
     let core: RunningCore;
+    // Made once the core runs (it reads the settings); the core's update channels ask it then.
+    const late: { updates?: Updates } = {};
     try {
       const dataDir = app.getPath('userData');
       // safeStorage answers only after ready, so the store is chosen here.
@@ -134,6 +136,10 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         dataDir,
         app: { name: app.getName(), version: app.getVersion(), platform: options.platform },
         tmdb: setup.tmdb,
+        updates: {
+          status: () => late.updates?.status() ?? { state: 'unavailable' },
+          install: () => late.updates?.install() ?? false,
+        },
         log,
         credentials,
         // Imports: the open dialog over the window, and demo mode's sample exports.
@@ -167,13 +173,17 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         },
       );
     }
-    const updates = installUpdates({
+    const updates = (late.updates = installUpdates({
       packaged: app.isPackaged,
-      enabled: async () => (await core.handlers['settings.get'](undefined)).checkForUpdates,
+      platform: options.platform,
+      settings: () => Promise.resolve(core.handlers['settings.get'](undefined)),
+      announce: (status) => {
+        core.events.emit('app.update', status);
+      },
       load:
         options.loadUpdater ?? (() => Promise.reject(new Error('no update module in this build'))),
       log,
-    });
+    }));
     installCleanQuit(
       app,
       async () => {
@@ -226,9 +236,7 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
       const result = await core.dispatch(channel, input, sender);
       if (result.ok && channel === 'tracking.markRead') badge.refresh();
       if (result.ok && channel === 'settings.set') {
-        updates.settingChanged(
-          (result.value as { checkForUpdates?: unknown }).checkForUpdates === true,
-        );
+        updates.settingsChanged(result.value as UpdateSettings);
       }
       return result;
     };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../base/testing/memory-logger';
 import { manualTimers } from '../base/testing/manual-timers';
-import { installUpdates, type UpdaterLike } from './updater';
+import type { UpdateStatus } from '../../src-shared/ipc/contract';
+import { installUpdates, type UpdateSettings, type UpdaterLike } from './updater';
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
@@ -12,30 +13,58 @@ class FakeUpdater implements UpdaterLike {
   autoInstallOnAppQuit = false;
   logger: UpdaterLike['logger'] = null;
   checks = 0;
+  installs: [boolean | undefined, boolean | undefined][] = [];
   fail: Error | undefined;
   readonly errorListeners: ((error: unknown) => void)[] = [];
-  on(_event: 'error', listener: (error: unknown) => void): this {
-    this.errorListeners.push(listener);
+  readonly infoListeners = new Map<string, ((info: { version: string }) => void)[]>();
+  on(event: string, listener: (value: never) => void): this {
+    if (event === 'error') this.errorListeners.push(listener as (error: unknown) => void);
+    else {
+      const info = listener as (info: { version: string }) => void;
+      this.infoListeners.set(event, [...(this.infoListeners.get(event) ?? []), info]);
+    }
     return this;
   }
-  checkForUpdatesAndNotify(): Promise<unknown> {
+  /** What electron-updater emits as a release is found and fetched. */
+  emit(event: 'update-available' | 'update-downloaded', version: string): void {
+    for (const listener of this.infoListeners.get(event) ?? []) listener({ version });
+  }
+  checkForUpdates(): Promise<unknown> {
     this.checks += 1;
     return this.fail ? Promise.reject(this.fail) : Promise.resolve(null);
   }
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
+    this.installs.push([isSilent, isForceRunAfter]);
+  }
 }
+
+const on = (installUpdates: UpdateSettings['installUpdates'] = 'when-asked'): UpdateSettings => ({
+  checkForUpdates: true,
+  installUpdates,
+});
+const off: UpdateSettings = { checkForUpdates: false, installUpdates: 'when-asked' };
 
 function setup(options: {
   packaged: boolean;
   enabled: boolean;
+  installUpdates?: UpdateSettings['installUpdates'];
+  platform?: string;
   load?: () => Promise<UpdaterLike>;
 }) {
   const updater = new FakeUpdater();
   const log = memoryLogger();
   let loads = 0;
   const timers = manualTimers();
+  const announced: UpdateStatus[] = [];
   const updates = installUpdates({
     packaged: options.packaged,
-    enabled: () => Promise.resolve(options.enabled),
+    platform: options.platform ?? 'darwin',
+    settings: () =>
+      Promise.resolve({
+        checkForUpdates: options.enabled,
+        installUpdates: options.installUpdates ?? 'when-asked',
+      }),
+    announce: (status) => announced.push(status),
     load:
       options.load ??
       (() => {
@@ -46,7 +75,7 @@ function setup(options: {
     intervalMs: 1000,
     timers,
   });
-  return { updater, log, updates, timers, loads: () => loads };
+  return { updater, log, updates, timers, announced, loads: () => loads };
 }
 
 describe('updates', () => {
@@ -59,7 +88,7 @@ describe('updates', () => {
 
   it('never check in development, even with the setting on or turned on', async () => {
     const t = setup({ packaged: false, enabled: true });
-    t.updates.settingChanged(true);
+    t.updates.settingsChanged(on());
     await settle();
     expect(t.loads()).toBe(0);
     expect(t.updater.checks).toBe(0);
@@ -69,14 +98,14 @@ describe('updates', () => {
   it('start when the setting is turned on: one check now, then one per interval; off stops them', async () => {
     const t = setup({ packaged: true, enabled: false });
     await settle();
-    t.updates.settingChanged(true);
+    t.updates.settingsChanged(on());
     await settle();
     expect(t.updater.checks).toBe(1);
-    expect(t.updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true });
+    expect(t.updater).toMatchObject({ autoDownload: true });
     t.timers.tick(1000);
     await settle();
     expect(t.updater.checks).toBe(2);
-    t.updates.settingChanged(false);
+    t.updates.settingsChanged(off);
     t.timers.tick(1000);
     await settle();
     expect(t.updater.checks).toBe(2);
@@ -126,5 +155,63 @@ describe('updates', () => {
     await settle();
     expect(attempts).toBe(2);
     expect(broken.log.lines.join('\n')).toContain('Cannot find module electron-updater');
+  });
+
+  it('download in the background and wait for the user: nothing installs on quit unless chosen', async () => {
+    const t = setup({ packaged: true, enabled: true });
+    await settle();
+    expect(t.updates.status()).toEqual({ state: 'watching' });
+    expect(t.updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: false });
+    expect(t.updates.install()).toBe(false); // Nothing downloaded yet.
+    t.updater.emit('update-available', '1.4.0');
+    expect(t.updates.status()).toEqual({ state: 'downloading', version: '1.4.0' });
+    // A download that fails is not shown as still running; the next check fetches it again.
+    for (const listener of t.updater.errorListeners)
+      listener(new Error('net::ERR_CONNECTION_RESET'));
+    expect(t.updates.status()).toEqual({ state: 'watching' });
+    t.timers.tick(1000);
+    await settle();
+    expect(t.updater.checks).toBe(2);
+    t.updater.emit('update-available', '1.4.0');
+    t.updater.emit('update-downloaded', '1.4.0');
+    expect(t.updates.status()).toEqual({ state: 'ready', version: '1.4.0' });
+    expect(t.announced.map((s) => s.state)).toEqual([
+      'watching',
+      'downloading',
+      'watching',
+      'downloading',
+      'ready',
+    ]);
+    expect(t.updater.installs).toEqual([]);
+    // Checks pause while it waits: the same release would only be fetched again.
+    t.timers.tick(1000);
+    await settle();
+    expect(t.updater.checks).toBe(2);
+    // Turning checks off keeps the downloaded update on offer; "Restart to update" installs it.
+    t.updates.settingsChanged(off);
+    expect(t.updates.status()).toEqual({ state: 'ready', version: '1.4.0' });
+    expect(t.updates.install()).toBe(true);
+    expect(t.updater.installs).toEqual([[false, true]]);
+  });
+
+  it('install when Marquee quits only when the user chose so, and stop when they change their mind', async () => {
+    const t = setup({ packaged: true, enabled: true, installUpdates: 'on-quit' });
+    await settle();
+    expect(t.updater.autoInstallOnAppQuit).toBe(true);
+    t.updates.settingsChanged(on('when-asked'));
+    expect(t.updater.autoInstallOnAppQuit).toBe(false);
+    t.updates.settingsChanged(on('on-quit'));
+    expect(t.updater.autoInstallOnAppQuit).toBe(true);
+    t.updates.settingsChanged({ ...off, installUpdates: 'on-quit' });
+    expect(t.updater.autoInstallOnAppQuit).toBe(false);
+  });
+
+  it('are not offered on Linux, whose feed carries a hash and no signature', async () => {
+    const t = setup({ packaged: true, enabled: true, platform: 'linux' });
+    t.updates.settingsChanged(on());
+    await settle();
+    expect(t.loads()).toBe(0);
+    expect(t.updates.status()).toEqual({ state: 'unavailable' });
+    expect(t.log.lines.join('\n')).toContain('updater.off');
   });
 });

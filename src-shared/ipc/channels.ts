@@ -6,6 +6,8 @@
 export const channelNames = [
   'app.info',
   'network.current',
+  'app.update',
+  'app.installUpdate',
   'settings.get',
   'settings.set',
   'reference.countries',
@@ -94,6 +96,7 @@ export const channelNames = [
 
 export const eventNames = [
   'network.status',
+  'app.update',
   'sync.status',
   'library.changed',
   'auth.changed',

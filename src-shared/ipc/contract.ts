@@ -52,7 +52,7 @@ export type ChannelInput<C extends ChannelName> = z.input<Contract[C]['input']>;
 export type ChannelOutput<C extends ChannelName> = z.output<Contract[C]['output']>;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export { networkStatus, type AppChannel } from './contract/app';
+export { networkStatus, updateStatus, type AppChannel, type UpdateStatus } from './contract/app';
 export { authStatus, credentialStorage, type AuthChannel, type AuthStatus } from './contract/auth';
 export { type BrowseChannel } from './contract/browse';
 export { type CacheChannel } from './contract/cache';

@@ -16,6 +16,20 @@ const serviceStatus = z.object({
  */
 export const networkStatus = serviceStatus.extend({ images: serviceStatus.optional() });
 
+/**
+ * The desktop app's update, as the renderer shows it. `unavailable`: this build does not update
+ * itself (development, the browser harness, Linux — see the README); `off`: the user has not opted
+ * in; `watching`: checks run and nothing newer was found yet; `downloading`: a newer release is
+ * being fetched in the background; `ready`: it waits to be installed (`app.installUpdate`).
+ */
+export const updateStatus = z.object({
+  state: z.enum(['unavailable', 'off', 'watching', 'downloading', 'ready']),
+  /** The newer release's version, once one is found. */
+  version: z.string().optional(),
+});
+
+export type UpdateStatus = z.infer<typeof updateStatus>;
+
 /** The app itself: what runs, where, and whether the network answers. */
 export const appChannels = {
   'app.info': {
@@ -35,9 +49,13 @@ export const appChannels = {
   },
   /** The network state now; `network.status` announces each later change. */
   'network.current': { input: noInput, output: networkStatus },
+  /** The update's state now; `app.update` announces each later change. */
+  'app.update': { input: noInput, output: updateStatus },
+  /** Quits and installs the downloaded update, then starts Marquee again. */
+  'app.installUpdate': { input: noInput, output: z.object({ restarting: z.literal(true) }) },
 } as const;
 
-export const appEvents = { 'network.status': networkStatus } as const;
+export const appEvents = { 'network.status': networkStatus, 'app.update': updateStatus } as const;
 
 export type AppChannel = keyof typeof appChannels;
 

@@ -15,6 +15,8 @@ export const settings = z.object({
   osNotifications: z.boolean(),
   /** Look for a new release of the desktop app and offer it (installed builds only). Off by default. */
   checkForUpdates: z.boolean(),
+  /** When a downloaded update is installed: when the user says so (Settings), or when Marquee quits. */
+  installUpdates: z.enum(['when-asked', 'on-quit']),
 });
 export type Settings = z.infer<typeof settings>;
 
