@@ -5,6 +5,7 @@ import { migrate, type Migration, type MigrationReport } from './migrate';
 import { cacheMigrations } from './migrations/cache';
 import { libraryMigrations } from './migrations/library';
 import { backupLibrary, moveAside, salvageInto, stampedName, type Salvage } from './recover';
+import { readProblem, schemaProblem } from './library-check';
 import { classifyStorageError, type StorageFailure } from './storage-errors';
 
 /**
@@ -38,6 +39,11 @@ export interface OpenOptions {
   clock?: () => number;
   /** For tests of the runner; defaults to the kind's own list. */
   migrations?: readonly Migration[];
+  /**
+   * Damage found after the file passed its checks (a statement that would not prepare, a read
+   * that met SQLITE_CORRUPT): the library is backed up and recovered as if a check had failed.
+   */
+  damaged?: string;
 }
 
 /**
@@ -71,7 +77,7 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
   const clock = options.clock ?? Date.now;
   const migrations =
     options.migrations ?? (options.kind === 'cache' ? cacheMigrations : libraryMigrations);
-  const problem = checkFile(file, options.kind);
+  const problem = options.damaged ?? checkFile(file, options.kind, migrations);
   if (problem === null) {
     const db = unlessUnavailable(() => connect(file, options.kind));
     try {
@@ -95,15 +101,23 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
  * problem of the file: a full disk, an I/O error, a lock held elsewhere or a refused permission
  * is thrown (classified) instead, so a healthy database is never moved aside for it.
  */
-function checkFile(file: string, kind: DatabaseKind): string | null {
+function checkFile(
+  file: string,
+  kind: DatabaseKind,
+  migrations: readonly Migration[],
+): string | null {
   if (!fs.existsSync(file)) return null;
   let db: Database.Database | undefined;
   try {
     db = connect(file, kind);
     const problems = quickCheck(db);
-    return problems.length === 1 && problems[0] === 'ok'
-      ? null
-      : `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
+    if (problems.length !== 1 || problems[0] !== 'ok')
+      return `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
+    if (kind === 'cache') return null;
+    // The library must never lose a write: its schema text and every record are checked too,
+    // in one read transaction, so another Marquee migrating the same file is seen at one version.
+    const open = db;
+    return open.transaction(() => schemaProblem(open, migrations) || readProblem(open))() || null;
   } catch (error) {
     const failure = classifyStorageError(error);
     if (failure !== null && failure !== 'corrupt')
