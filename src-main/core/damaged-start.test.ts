@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flipColumnName } from '../db/testing/damage';
 import { startTestCore, type TestCore } from './testing/core';
@@ -43,5 +44,46 @@ describe('a library whose schema text is damaged', () => {
     expect(said[0]?.message).toMatch(
       /^Marquee found damage in its library file and repaired it; a copy of the damaged file is kept as library\.db\.backup-[^ ]+\.$/,
     );
+  });
+});
+
+/**
+ * Recovery copied rows without checking them: a list id with a flipped byte was then refused by
+ * the contract's id pattern, so the list could be neither opened nor deleted.
+ */
+describe('a recovered library whose list ids were damaged', () => {
+  let t: TestCore | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('mends each list id from what the file still knows, so every list opens and deletes', async () => {
+    t = await startTestCore();
+    await t.signIn();
+    await t.value('lists.create', { name: 'Synced', description: '' });
+    await t.value('sync.now');
+    t.catalogue.faults.set([{ kind: 'drop' }]);
+    const local = (await t.value('lists.create', { name: 'Local', description: '' })).list;
+    await t.value('lists.addItem', { listId: local.id, movieId: 109 });
+    await t.core.close();
+    const file = `${t.dataDir}/library.db`;
+    const db = new Database(file);
+    db.pragma('foreign_keys = OFF');
+    // One flipped byte in each list's id ("local-" becomes "local."), in the lists table only.
+    db.prepare("UPDATE lists SET id = 'local.' || substr(id, 7)").run();
+    db.close();
+    flipColumnName(file, 'import_jobs', 'files');
+
+    t.catalogue.faults.clear();
+    await t.restart();
+    const lists = (await t.value('lists.all')).lists;
+    expect(lists.map((l) => l.name).sort()).toEqual(['Local', 'Synced']);
+    for (const list of lists) {
+      const opened = await t.value('lists.get', { listId: list.id });
+      expect(opened.items.map((i) => i.mediaId)).toEqual(list.name === 'Local' ? [109] : []);
+      await t.value('lists.delete', { listId: list.id });
+    }
+    expect((await t.value('lists.all')).lists).toEqual([]);
   });
 });

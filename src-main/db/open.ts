@@ -149,7 +149,7 @@ async function recoverLibrary(
   const target = stampedName(file, 'recovering', now);
   let salvage: Salvage;
   try {
-    salvage = salvageInto(file, target, migrations);
+    salvage = salvageInto(file, target, migrations, now);
   } catch (error) {
     moveAside(target, stampedName(file, 'failed-recovery', now));
     return {

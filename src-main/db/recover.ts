@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { connect, quickCheck, sidecarFiles } from './connection';
 import { migrate, type Migration } from './migrate';
+import { recordSetAside, rowCheck, type SetAsideRow } from './salvage-rules';
 
 /** A file name beside `file` that says when and why it was set aside. */
 export function stampedName(file: string, label: string, now: number): string {
@@ -48,6 +49,8 @@ export interface Salvage {
   partial: string[];
   /** Unsent changes whose outbox row was lost, queued again from the user's recorded intents. */
   requeued?: number;
+  /** Rows that broke the contract's rules (salvage-rules.ts) and were set aside, not copied. */
+  setAside?: number;
 }
 
 /**
@@ -60,9 +63,11 @@ export function salvageInto(
   file: string,
   target: string,
   migrations: readonly Migration[],
+  now = 0,
 ): Salvage {
   const rows: Record<string, number> = {};
   const partial: string[] = [];
+  const setAside: SetAsideRow[] = [];
   let requeued: number;
   const fresh = connect(target, 'library');
   try {
@@ -74,8 +79,9 @@ export function salvageInto(
         .pluck()
         .all() as string[];
       for (const table of tables) {
-        copyTable(old, fresh, table, rows, partial);
+        copyTable(old, fresh, table, { rows, partial, setAside });
       }
+      recordSetAside(fresh, setAside, now);
     } finally {
       old.close();
       fs.rmSync(`${target}-source`, { force: true });
@@ -89,7 +95,7 @@ export function salvageInto(
   } finally {
     fresh.close();
   }
-  return { rows, partial, requeued };
+  return { rows, partial, requeued, setAside: setAside.length };
 }
 
 /**
@@ -165,9 +171,9 @@ function copyTable(
   old: Database.Database,
   fresh: Database.Database,
   table: string,
-  rows: Record<string, number>,
-  partial: string[],
+  found: { rows: Record<string, number>; partial: string[]; setAside: SetAsideRow[] },
 ): void {
+  const { rows, partial } = found;
   const columns = fresh.pragma(`table_info(${table})`) as Column[];
   const source = sourceColumns(old, table, columns);
   const names = source.map((c) => `"${c}"`).join(', ');
@@ -182,13 +188,31 @@ function copyTable(
   const pk = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
   // The key rows are ordered and resumed by: rowid, or the primary key of a WITHOUT ROWID table.
   const key = withoutRowid ? pk.map((c) => `"${source[columns.indexOf(c)] ?? c.name}"`) : ['rowid'];
+  const check = rowCheck(
+    old,
+    table,
+    columns.map((c) => c.name),
+  );
   let count = 0;
   let damaged: boolean;
   try {
     damaged = fresh.transaction(() =>
       readAround(old, table, names, key, !withoutRowid, (row) => {
-        insert.run(...row);
-        count += 1;
+        const checked = check === null ? row : check(row);
+        if (!Array.isArray(checked)) {
+          found.setAside.push(checked);
+          return;
+        }
+        try {
+          insert.run(...checked);
+          count += 1;
+        } catch (error) {
+          // A row that breaks a constraint (a list item of a list that was lost) is set aside.
+          if (!String((error as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT'))
+            throw error;
+          const record = Object.fromEntries(columns.map((c, i) => [c.name, checked[i]]));
+          found.setAside.push({ table, row: record, problem: String(error) });
+        }
       }),
     )();
   } catch {
