@@ -108,7 +108,8 @@ export async function openDatabases(
         ? '; no backup was needed or made.'
         : `, with a backup beside it (${path.basename(libraryResult.backup)}).`
     }`;
-    log.error('db.library_unrecoverable', {
+    // A full disk or a lock is a condition that passes, not a lost library: it is logged as such.
+    log.error(libraryFailure === null ? 'db.library_unrecoverable' : 'db.library_unavailable', {
       reason: libraryResult.reason,
       backup: libraryResult.backup,
     });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { connect, quickCheck, type DatabaseKind } from './connection';
 import { migrate, type Migration, type MigrationReport } from './migrate';
@@ -6,7 +7,7 @@ import { cacheMigrations } from './migrations/cache';
 import { libraryMigrations } from './migrations/library';
 import { backupLibrary, moveAside, salvageInto, stampedName, type Salvage } from './recover';
 import { readProblem, schemaProblem } from './library-check';
-import { classifyStorageError, type StorageFailure } from './storage-errors';
+import { classifyStorageError, refineFailure, type StorageFailure } from './storage-errors';
 
 /**
  * The database could not be opened for a reason that is not its own: a full disk, an I/O error,
@@ -22,16 +23,20 @@ export class StorageUnavailableError extends Error {
   }
 }
 
-/** Runs `step`, turning a storage failure that is not corruption into `StorageUnavailableError`. */
-function unlessUnavailable<T>(step: () => T): T {
+/** Runs `step` on `file`, turning a storage failure that is not corruption into `StorageUnavailableError`. */
+function unlessUnavailable<T>(file: string, step: () => T): T {
   try {
     return step();
   } catch (error) {
-    const failure = classifyStorageError(error);
-    if (failure !== null && failure !== 'corrupt')
-      throw new StorageUnavailableError(failure, error);
-    throw error;
+    throw unavailable(file, error) ?? error;
   }
+}
+
+/** The error as `StorageUnavailableError` when it is a storage condition (not corruption), else null. */
+function unavailable(file: string, error: unknown): StorageUnavailableError | null {
+  const failure = classifyStorageError(error);
+  if (failure === null || failure === 'corrupt') return null;
+  return new StorageUnavailableError(refineFailure(failure, path.dirname(file)), error);
 }
 
 export interface OpenOptions {
@@ -79,9 +84,13 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
     options.migrations ?? (options.kind === 'cache' ? cacheMigrations : libraryMigrations);
   const problem = options.damaged ?? checkFile(file, options.kind, migrations);
   if (problem === null) {
-    const db = unlessUnavailable(() => connect(file, options.kind));
+    const db = unlessUnavailable(file, () => connect(file, options.kind));
     try {
-      return { status: 'ok', db, migrations: unlessUnavailable(() => migrate(db, migrations)) };
+      return {
+        status: 'ok',
+        db,
+        migrations: unlessUnavailable(file, () => migrate(db, migrations)),
+      };
     } catch (error) {
       db.close();
       throw error;
@@ -119,9 +128,8 @@ function checkFile(
     const open = db;
     return open.transaction(() => schemaProblem(open, migrations) || readProblem(open))() || null;
   } catch (error) {
-    const failure = classifyStorageError(error);
-    if (failure !== null && failure !== 'corrupt')
-      throw new StorageUnavailableError(failure, error);
+    const storage = unavailable(file, error);
+    if (storage !== null) throw storage;
     return `cannot read database: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
     db?.close();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { CodedError } from '../../src-shared/ipc/errors';
 
 /**
@@ -56,4 +57,30 @@ export function toStorageError(error: unknown): unknown {
   const kind = classifyStorageError(error);
   if (kind === null || kind === 'corrupt') return error;
   return new CodedError(kind, MESSAGES[kind]);
+}
+
+/** Under this much free space SQLite cannot make its shared-memory file (32 KiB) or grow a WAL. */
+export const LOW_SPACE_BYTES = 1024 * 1024;
+
+/**
+ * An I/O error on a disk with almost no room left is the disk being full: SQLite reports a
+ * shared-memory file it could not size as `SQLITE_IOERR_SHMSIZE`, not `SQLITE_FULL`, so the
+ * free space of `dir` decides. `freeBytes` is for tests.
+ */
+export function refineFailure(
+  failure: Exclude<StorageFailure, 'corrupt'>,
+  dir: string,
+  freeBytes: (dir: string) => number = freeSpace,
+): Exclude<StorageFailure, 'corrupt'> {
+  if (failure !== 'storage_io') return failure;
+  try {
+    return freeBytes(dir) < LOW_SPACE_BYTES ? 'disk_full' : failure;
+  } catch {
+    return failure;
+  }
+}
+
+function freeSpace(dir: string): number {
+  const stats = fs.statfsSync(dir);
+  return stats.bavail * stats.bsize;
 }
