@@ -50,12 +50,22 @@ export function storageMessage(failure: Exclude<StorageFailure, 'corrupt'>): str
 }
 
 /**
- * The error the UI gets for a storage failure: its own code and plain message. Corruption and
- * anything unknown come back unchanged (the guard reports those as `internal`).
+ * What the UI hears when a read meets damage after start-up (SQLITE_CORRUPT). The next start
+ * reads every record of the library and checks every index, so it finds the damage, keeps a copy
+ * of the damaged file and repairs it (a damaged cache is kept aside and rebuilt).
+ */
+export const DAMAGED_MESSAGE =
+  'Marquee found damage in its data on the disk. Restart Marquee: it keeps a copy of the damaged file, then repairs it.';
+
+/**
+ * The error the UI gets for a storage failure: its own code and plain message; corruption is
+ * told as damage that a restart repairs. Anything unknown comes back unchanged (the guard
+ * reports it as `internal`).
  */
 export function toStorageError(error: unknown): unknown {
   const kind = classifyStorageError(error);
-  if (kind === null || kind === 'corrupt') return error;
+  if (kind === null) return error;
+  if (kind === 'corrupt') return new CodedError('storage_io', DAMAGED_MESSAGE);
   return new CodedError(kind, MESSAGES[kind]);
 }
 
