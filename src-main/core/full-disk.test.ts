@@ -1,41 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from './testing/core';
-
-/** Mounts a small tmpfs (root only); null with the reason where this machine does not allow it. */
-function smallDisk(): { dir: string; unmount: () => void } | { skip: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-full-'));
-  try {
-    // Room for both databases, their WAL and shared-memory files, and a filler that takes the rest.
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'pipe' });
-  } catch (error) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    return { skip: `mounting a tmpfs is not permitted here: ${String(error).slice(0, 120)}` };
-  }
-  return {
-    dir,
-    unmount: () => {
-      execFileSync('umount', [dir]);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Writes a file until the disk refuses (ENOSPC): what is left free is less than one block. */
-function fill(file: string): void {
-  const fd = fs.openSync(file, 'w');
-  const chunk = Buffer.alloc(4096, 1);
-  try {
-    for (;;) fs.writeSync(fd, chunk);
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'ENOSPC')) throw error;
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+import { fill, smallDisk } from './testing/small-disk';
 
 const disk = smallDisk();
 

@@ -20,6 +20,8 @@ export interface Databases {
     libraryProblem: string | null;
     /** Set when the library is unavailable for a storage condition (e.g. `disk_full`). */
     libraryFailure: StorageUnavailableError['failure'] | null;
+    /** What start-up did to a damaged library, in one sentence (null when it found none). */
+    libraryNotice: string | null;
   };
   /** Closes both, once; later calls do nothing. */
   close(): void;
@@ -97,6 +99,7 @@ export async function openDatabases(
   }
   let library: Database.Database | null = null;
   let libraryProblem: string | null = null;
+  let libraryNotice: string | null = null;
   if (libraryResult.status === 'unrecoverable') {
     const why =
       libraryFailure === null ? `${libraryResult.reason}.` : storageMessage(libraryFailure);
@@ -105,14 +108,17 @@ export async function openDatabases(
         ? '; no backup was needed or made.'
         : `, with a backup beside it (${path.basename(libraryResult.backup)}).`
     }`;
-    log.error('db.library_unrecoverable', {
+    // A full disk or a lock is a condition that passes, not a lost library: it is logged as such.
+    log.error(libraryFailure === null ? 'db.library_unrecoverable' : 'db.library_unavailable', {
       reason: libraryResult.reason,
       backup: libraryResult.backup,
     });
   } else {
     library = libraryResult.db;
     if (libraryResult.status === 'recovered') {
+      libraryNotice = `Marquee found damage in its library file and repaired it; a copy of the damaged file is kept as ${path.basename(libraryResult.backup)}.`;
       log.warn('db.library_recovered', {
+        message: libraryNotice,
         reason: libraryResult.reason,
         backup: libraryResult.backup,
         salvage: libraryResult.salvage,
@@ -130,6 +136,7 @@ export async function openDatabases(
       library: libraryFailure === null ? libraryResult.status : 'unavailable',
       libraryProblem,
       libraryFailure,
+      libraryNotice,
     },
     close() {
       if (closed) return;

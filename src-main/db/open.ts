@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { connect, quickCheck, type DatabaseKind } from './connection';
 import { migrate, type Migration, type MigrationReport } from './migrate';
 import { cacheMigrations } from './migrations/cache';
 import { libraryMigrations } from './migrations/library';
 import { backupLibrary, moveAside, salvageInto, stampedName, type Salvage } from './recover';
-import { classifyStorageError, type StorageFailure } from './storage-errors';
+import { readProblem, schemaProblem } from './library-check';
+import { classifyStorageError, refineFailure, type StorageFailure } from './storage-errors';
 
 /**
  * The database could not be opened for a reason that is not its own: a full disk, an I/O error,
@@ -21,16 +23,20 @@ export class StorageUnavailableError extends Error {
   }
 }
 
-/** Runs `step`, turning a storage failure that is not corruption into `StorageUnavailableError`. */
-function unlessUnavailable<T>(step: () => T): T {
+/** Runs `step` on `file`, turning a storage failure that is not corruption into `StorageUnavailableError`. */
+function unlessUnavailable<T>(file: string, step: () => T): T {
   try {
     return step();
   } catch (error) {
-    const failure = classifyStorageError(error);
-    if (failure !== null && failure !== 'corrupt')
-      throw new StorageUnavailableError(failure, error);
-    throw error;
+    throw unavailable(file, error) ?? error;
   }
+}
+
+/** The error as `StorageUnavailableError` when it is a storage condition (not corruption), else null. */
+function unavailable(file: string, error: unknown): StorageUnavailableError | null {
+  const failure = classifyStorageError(error);
+  if (failure === null || failure === 'corrupt') return null;
+  return new StorageUnavailableError(refineFailure(failure, path.dirname(file)), error);
 }
 
 export interface OpenOptions {
@@ -38,6 +44,11 @@ export interface OpenOptions {
   clock?: () => number;
   /** For tests of the runner; defaults to the kind's own list. */
   migrations?: readonly Migration[];
+  /**
+   * Damage found after the file passed its checks (a statement that would not prepare, a read
+   * that met SQLITE_CORRUPT): the library is backed up and recovered as if a check had failed.
+   */
+  damaged?: string;
 }
 
 /**
@@ -71,11 +82,15 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
   const clock = options.clock ?? Date.now;
   const migrations =
     options.migrations ?? (options.kind === 'cache' ? cacheMigrations : libraryMigrations);
-  const problem = checkFile(file, options.kind);
+  const problem = options.damaged ?? checkFile(file, options.kind, migrations);
   if (problem === null) {
-    const db = unlessUnavailable(() => connect(file, options.kind));
+    const db = unlessUnavailable(file, () => connect(file, options.kind));
     try {
-      return { status: 'ok', db, migrations: unlessUnavailable(() => migrate(db, migrations)) };
+      return {
+        status: 'ok',
+        db,
+        migrations: unlessUnavailable(file, () => migrate(db, migrations)),
+      };
     } catch (error) {
       db.close();
       throw error;
@@ -95,19 +110,26 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
  * problem of the file: a full disk, an I/O error, a lock held elsewhere or a refused permission
  * is thrown (classified) instead, so a healthy database is never moved aside for it.
  */
-function checkFile(file: string, kind: DatabaseKind): string | null {
+function checkFile(
+  file: string,
+  kind: DatabaseKind,
+  migrations: readonly Migration[],
+): string | null {
   if (!fs.existsSync(file)) return null;
   let db: Database.Database | undefined;
   try {
     db = connect(file, kind);
     const problems = quickCheck(db);
-    return problems.length === 1 && problems[0] === 'ok'
-      ? null
-      : `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
+    if (problems.length !== 1 || problems[0] !== 'ok')
+      return `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
+    if (kind === 'cache') return null;
+    // The library must never lose a write: its schema text and every record are checked too,
+    // in one read transaction, so another Marquee migrating the same file is seen at one version.
+    const open = db;
+    return open.transaction(() => schemaProblem(open, migrations) || readProblem(open))() || null;
   } catch (error) {
-    const failure = classifyStorageError(error);
-    if (failure !== null && failure !== 'corrupt')
-      throw new StorageUnavailableError(failure, error);
+    const storage = unavailable(file, error);
+    if (storage !== null) throw storage;
     return `cannot read database: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
     db?.close();
@@ -135,7 +157,7 @@ async function recoverLibrary(
   const target = stampedName(file, 'recovering', now);
   let salvage: Salvage;
   try {
-    salvage = salvageInto(file, target, migrations);
+    salvage = salvageInto(file, target, migrations, now);
   } catch (error) {
     moveAside(target, stampedName(file, 'failed-recovery', now));
     return {

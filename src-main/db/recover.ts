@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { connect, quickCheck, sidecarFiles } from './connection';
 import { migrate, type Migration } from './migrate';
+import { recordSetAside, rowCheck, type SetAsideRow } from './salvage-rules';
 
 /** A file name beside `file` that says when and why it was set aside. */
 export function stampedName(file: string, label: string, now: number): string {
@@ -48,6 +49,8 @@ export interface Salvage {
   partial: string[];
   /** Unsent changes whose outbox row was lost, queued again from the user's recorded intents. */
   requeued?: number;
+  /** Rows that broke the contract's rules (salvage-rules.ts) and were set aside, not copied. */
+  setAside?: number;
 }
 
 /**
@@ -60,24 +63,28 @@ export function salvageInto(
   file: string,
   target: string,
   migrations: readonly Migration[],
+  now = 0,
 ): Salvage {
   const rows: Record<string, number> = {};
   const partial: string[] = [];
+  const setAside: SetAsideRow[] = [];
   let requeued: number;
   const fresh = connect(target, 'library');
   try {
     migrate(fresh, migrations);
-    const old = new Database(file, { readonly: true, fileMustExist: true });
+    const old = openReadable(file, target, fresh.pragma('page_size', { simple: true }) as number);
     try {
       const tables = fresh
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         .pluck()
         .all() as string[];
       for (const table of tables) {
-        copyTable(old, fresh, table, rows, partial);
+        copyTable(old, fresh, table, { rows, partial, setAside });
       }
+      recordSetAside(fresh, setAside, now);
     } finally {
       old.close();
+      fs.rmSync(`${target}-source`, { force: true });
     }
     if (Object.keys(rows).length === 0)
       throw new Error('no table of the damaged library could be read');
@@ -88,7 +95,52 @@ export function salvageInto(
   } finally {
     fresh.close();
   }
-  return { rows, partial, requeued };
+  return { rows, partial, requeued, setAside: setAside.length };
+}
+
+/**
+ * Opens the damaged file to read from. When its header is damaged (SQLite then calls it no
+ * database at all), a copy is read instead whose header fields that never change in a Marquee
+ * library (the magic text, the page size and format bytes, the schema format and text encoding)
+ * are written as a fresh library has them; its page count and free-list fields are cleared,
+ * so SQLite goes by the file's size. The pages themselves are read as they are.
+ */
+function openReadable(file: string, target: string, pageSize: number): Database.Database {
+  const tryOpen = (path: string): Database.Database => {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      db.prepare('SELECT count(*) FROM sqlite_master').get();
+      return db;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  };
+  try {
+    return tryOpen(file);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'SQLITE_NOTADB' && !String(code).startsWith('SQLITE_CORRUPT')) throw error;
+  }
+  const copy = `${target}-source`;
+  fs.copyFileSync(file, copy);
+  const out = fs.openSync(copy, 'r+');
+  try {
+    const header = Buffer.alloc(100);
+    fs.readSync(out, header, 0, 100, 0);
+    header.write('SQLite format 3\0', 0, 'latin1');
+    header.writeUInt16BE(pageSize === 65_536 ? 1 : pageSize, 16);
+    // WAL file format; 64/32/32 are the only payload fractions SQLite allows.
+    header.set([2, 2, 0, 64, 32, 32], 18);
+    header.fill(0, 28, 40); // page count (0: taken from the file's size) and the free list
+    header.writeUInt32BE(4, 44); // schema format 4
+    header.fill(0, 48, 56); // cache size, no auto-vacuum
+    header.writeUInt32BE(1, 56); // UTF-8
+    fs.writeSync(out, header, 0, 100, 0);
+  } finally {
+    fs.closeSync(out);
+  }
+  return tryOpen(copy);
 }
 
 /** Queues again, under their original sequence numbers, the intents whose outbox row is gone. */
@@ -119,13 +171,14 @@ function copyTable(
   old: Database.Database,
   fresh: Database.Database,
   table: string,
-  rows: Record<string, number>,
-  partial: string[],
+  found: { rows: Record<string, number>; partial: string[]; setAside: SetAsideRow[] },
 ): void {
+  const { rows, partial } = found;
   const columns = fresh.pragma(`table_info(${table})`) as Column[];
-  const names = columns.map((c) => `"${c.name}"`).join(', ');
+  const source = sourceColumns(old, table, columns);
+  const names = source.map((c) => `"${c}"`).join(', ');
   const insert = fresh.prepare(
-    `INSERT OR IGNORE INTO "${table}" (${names}) VALUES (${columns.map(() => '?').join(', ')})`,
+    `INSERT OR IGNORE INTO "${table}" (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   );
   const withoutRowid = (
     fresh.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(table) as string
@@ -134,14 +187,32 @@ function copyTable(
     .includes('WITHOUT ROWID');
   const pk = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
   // The key rows are ordered and resumed by: rowid, or the primary key of a WITHOUT ROWID table.
-  const key = withoutRowid ? pk.map((c) => `"${c.name}"`) : ['rowid'];
+  const key = withoutRowid ? pk.map((c) => `"${source[columns.indexOf(c)] ?? c.name}"`) : ['rowid'];
+  const check = rowCheck(
+    old,
+    table,
+    columns.map((c) => c.name),
+  );
   let count = 0;
   let damaged: boolean;
   try {
     damaged = fresh.transaction(() =>
       readAround(old, table, names, key, !withoutRowid, (row) => {
-        insert.run(...row);
-        count += 1;
+        const checked = check === null ? row : check(row);
+        if (!Array.isArray(checked)) {
+          found.setAside.push(checked);
+          return;
+        }
+        try {
+          insert.run(...checked);
+          count += 1;
+        } catch (error) {
+          // A row that breaks a constraint (a list item of a list that was lost) is set aside.
+          if (!String((error as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT'))
+            throw error;
+          const record = Object.fromEntries(columns.map((c, i) => [c.name, checked[i]]));
+          found.setAside.push({ table, row: record, problem: String(error) });
+        }
       }),
     )();
   } catch {
@@ -150,6 +221,23 @@ function copyTable(
   }
   if (damaged) partial.push(table);
   rows[table] = count;
+}
+
+/**
+ * The damaged file's names for the columns of `table`: the current names, unless its schema text
+ * was damaged (a flipped byte turned `files` into `Sfiles`) while keeping the same number of
+ * columns; then its own names, in order, so the rows are still read, column by column.
+ */
+function sourceColumns(old: Database.Database, table: string, columns: Column[]): string[] {
+  const wanted = columns.map((c) => c.name);
+  let theirs: string[];
+  try {
+    theirs = (old.pragma(`table_info("${table}")`) as Column[]).map((c) => c.name);
+  } catch {
+    return wanted;
+  }
+  const same = wanted.every((name) => theirs.includes(name));
+  return same || theirs.length !== wanted.length ? wanted : theirs;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyStorageError, toStorageError } from './storage-errors';
+import { classifyStorageError, DAMAGED_MESSAGE, toStorageError } from './storage-errors';
 
 const err = (code: string): Error => Object.assign(new Error(code), { code });
 
@@ -35,6 +35,13 @@ describe('storage error classification', () => {
     expect(toStorageError(err('SQLITE_FULL'))).toMatchObject({
       code: 'disk_full',
       message: 'The disk is full. Free some space and Marquee will save again.',
+    });
+  });
+
+  it('tells damage met after start-up as such, with what a restart does about it', () => {
+    expect(toStorageError(err('SQLITE_CORRUPT'))).toMatchObject({
+      code: 'storage_io',
+      message: DAMAGED_MESSAGE,
     });
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { CodedError } from '../../src-shared/ipc/errors';
 
 /**
@@ -49,11 +50,47 @@ export function storageMessage(failure: Exclude<StorageFailure, 'corrupt'>): str
 }
 
 /**
- * The error the UI gets for a storage failure: its own code and plain message. Corruption and
- * anything unknown come back unchanged (the guard reports those as `internal`).
+ * What the UI hears when a read meets damage after start-up (SQLITE_CORRUPT). The next start
+ * reads every record of the library and checks every index, so it finds the damage, keeps a copy
+ * of the damaged file and repairs it (a damaged cache is kept aside and rebuilt).
+ */
+export const DAMAGED_MESSAGE =
+  'Marquee found damage in its data on the disk. Restart Marquee: it keeps a copy of the damaged file, then repairs it.';
+
+/**
+ * The error the UI gets for a storage failure: its own code and plain message; corruption is
+ * told as damage that a restart repairs. Anything unknown comes back unchanged (the guard
+ * reports it as `internal`).
  */
 export function toStorageError(error: unknown): unknown {
   const kind = classifyStorageError(error);
-  if (kind === null || kind === 'corrupt') return error;
+  if (kind === null) return error;
+  if (kind === 'corrupt') return new CodedError('storage_io', DAMAGED_MESSAGE);
   return new CodedError(kind, MESSAGES[kind]);
+}
+
+/** Under this much free space SQLite cannot make its shared-memory file (32 KiB) or grow a WAL. */
+export const LOW_SPACE_BYTES = 1024 * 1024;
+
+/**
+ * An I/O error on a disk with almost no room left is the disk being full: SQLite reports a
+ * shared-memory file it could not size as `SQLITE_IOERR_SHMSIZE`, not `SQLITE_FULL`, so the
+ * free space of `dir` decides. `freeBytes` is for tests.
+ */
+export function refineFailure(
+  failure: Exclude<StorageFailure, 'corrupt'>,
+  dir: string,
+  freeBytes: (dir: string) => number = freeSpace,
+): Exclude<StorageFailure, 'corrupt'> {
+  if (failure !== 'storage_io') return failure;
+  try {
+    return freeBytes(dir) < LOW_SPACE_BYTES ? 'disk_full' : failure;
+  } catch {
+    return failure;
+  }
+}
+
+function freeSpace(dir: string): number {
+  const stats = fs.statfsSync(dir);
+  return stats.bavail * stats.bsize;
 }

@@ -44,7 +44,13 @@ describe('two processes on one new data folder', () => {
       fs.mkdirSync(dir);
       outcomes.push(...(await Promise.all([openIn(script, dir), openIn(script, dir)])));
     }
-    const healthy = { cache: 'ok', library: 'ok', libraryProblem: null, libraryFailure: null };
+    const healthy = {
+      cache: 'ok',
+      library: 'ok',
+      libraryProblem: null,
+      libraryFailure: null,
+      libraryNotice: null,
+    };
     expect(outcomes.filter((o) => JSON.stringify(o) !== JSON.stringify(healthy))).toEqual([]);
   }, 120_000);
 });

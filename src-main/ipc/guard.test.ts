@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../base/testing/memory-logger';
+import { DAMAGED_MESSAGE } from '../db/storage-errors';
 import { createDispatch } from './guard';
 import { echoHandlers } from './testing/echo-handlers';
 
@@ -104,5 +105,24 @@ describe('the IPC guard never throws', () => {
     expect(result.ok).toBe(false);
     const text = JSON.stringify(result) + log.lines.join('\n');
     expect(text).not.toContain(secret.slice(0, 8));
+  });
+});
+
+describe('storage failures met by a handler', () => {
+  it('answers damage found by a read (SQLITE_CORRUPT) in plain words, not as internal', async () => {
+    const damaged = Object.assign(new Error('database disk image is malformed'), {
+      code: 'SQLITE_CORRUPT',
+    });
+    const dispatch = createDispatch(
+      {
+        ...echoHandlers(),
+        'browse.topRatedTv': () => {
+          throw damaged;
+        },
+      },
+      memoryLogger(),
+    );
+    const result = await dispatch('browse.topRatedTv', { page: 1 }, trusted);
+    expect(result).toEqual({ ok: false, error: { code: 'storage_io', message: DAMAGED_MESSAGE } });
   });
 });

@@ -5,6 +5,7 @@ import type { HandlersFor } from '../../src-shared/ipc/handlers';
 import type { IpcResult } from '../../src-shared/ipc/result';
 import { redact, redactAndCut } from '../../src-shared/redact';
 import type { Logger } from '../base/log';
+import { toStorageError } from '../db/storage-errors';
 
 /**
  * The whole handler map: a handler receives its channel's parsed input. Main builds it one
@@ -116,6 +117,9 @@ export function toIpcError(error: unknown, channel: string, log: Logger): IpcErr
       : { code: error.code, message: redact(message), tmdbStatus };
   }
   log.error('ipc.handler_failed', { channel, error });
+  // A full disk or damage met by a read is said in plain words, not as an unexplained failure.
+  const storage = toStorageError(error);
+  if (storage !== error) return toIpcError(storage, channel, log);
   return {
     code: 'internal',
     message: 'Something went wrong inside Marquee. The details are in the log.',

@@ -13,6 +13,7 @@ import {
 } from '../changes';
 import { collapse, type NetOp, type OpenEntry } from '../collapse';
 import { createMirrorWriter, LibraryInputError } from './mirror';
+import { createSetAside } from './set-aside';
 
 export type OutboxStatus =
   'pending' | 'in_flight' | 'failed' | 'sent' | 'collapsed' | 'superseded' | 'cancelled';
@@ -149,29 +150,23 @@ export function createLibrary(
      ON CONFLICT (item_key) DO UPDATE SET seq = excluded.seq, op = excluded.op, queued_at = excluded.queued_at`,
   );
   const dropIntent = db.prepare('DELETE FROM local_intents WHERE seq = ?');
-  const deadLetter = db.prepare(
-    `INSERT OR IGNORE INTO dead_letters (source, source_key, payload, reason, found_at)
-     VALUES ('outbox', ?, ?, ?, ?)`,
-  );
   const selectDead = db.prepare<
     [],
     { source: string; key: string; reason: string; foundAt: number }
   >(
     'SELECT source, source_key AS key, reason, found_at AS foundAt FROM dead_letters ORDER BY id DESC',
   );
-  // A row that cannot be read is kept (never deleted) but leaves the queue, with the reason shown.
-  const setAside = db.transaction((row: OutboxRow, problem: string) => {
-    const now = clock();
-    deadLetter.run(String(row.seq), row.op, problem, now);
-    settle.run('cancelled', `set aside: ${problem}`, now, row.seq);
-    dropIntent.run(row.seq);
-  });
+  // A row that cannot be read is kept (never deleted) but leaves the queue, with the reason shown;
+  // its intact intent is queued again (set-aside.ts).
+  const setAside = db.transaction(createSetAside(db, clock));
   /** Decodes stored rows; a row that cannot be read is set aside and skipped, never thrown. */
   // A stored op never changes once written, so each row is decoded (and validated) once.
   const decodedOps = new Map<number, OutboxOp>();
-  const decoded = (rows: OutboxRow[]): Array<{ row: OutboxRow; op: OutboxOp }> => {
+  // Reads through `read` again after a row was set aside, so its queued-again copy is included.
+  const decoded = (read: () => OutboxRow[]): Array<{ row: OutboxRow; op: OutboxOp }> => {
     const good: Array<{ row: OutboxRow; op: OutboxOp }> = [];
-    for (const row of rows) {
+    let setAsideNow = false;
+    for (const row of read()) {
       const known = decodedOps.get(row.seq);
       if (known) {
         good.push({ row, op: known });
@@ -183,13 +178,16 @@ export function createLibrary(
         good.push({ row, op: result.op });
         continue;
       }
+      // A settled row is history: only a change still to be sent needs setting aside.
+      if (!['pending', 'in_flight', 'failed'].includes(row.status)) continue;
       try {
         setAside(row, result.problem);
+        setAsideNow = true;
       } catch {
         // Recording it failed (e.g. a full disk): it is skipped now and set aside on a later read.
       }
     }
-    return good;
+    return setAsideNow ? decoded(read) : good;
   };
   const toEntry = ({ row: r, op }: { row: OutboxRow; op: OutboxOp }): OutboxEntry => ({
     seq: r.seq,
@@ -256,7 +254,7 @@ export function createLibrary(
     );
     const failed = new Set((snapshot.failures ?? []).map((f) => f.part));
     const createdByMarker = new Map<string, string>();
-    for (const { op } of decoded(selectOpen.all(...OPEN)))
+    for (const { op } of decoded(() => selectOpen.all(...OPEN)))
       if (op.type === 'list_create' && op.marker !== undefined)
         createdByMarker.set(op.marker, op.listId);
     const clearPart = db.prepare(
@@ -333,7 +331,7 @@ export function createLibrary(
     );
     for (const k of keptItems) restore.run(k.list_id, k.media_type, k.media_id, k.added_at);
     // Unsent local changes stay on top of the server's picture until they are sent.
-    for (const { row, op } of decoded(selectOpen.all(...OPEN))) {
+    for (const { row, op } of decoded(() => selectOpen.all(...OPEN))) {
       try {
         mirror.apply(op, row.queued_at);
       } catch (error) {
@@ -346,7 +344,7 @@ export function createLibrary(
   return {
     applyUserChange: (change) => apply(change),
     pending() {
-      const open: OpenEntry[] = decoded(selectOpen.all(...OPEN)).map(({ row: r, op }) => ({
+      const open: OpenEntry[] = decoded(() => selectOpen.all(...OPEN)).map(({ row: r, op }) => ({
         seq: r.seq,
         op,
         queuedAt: r.queued_at,
@@ -371,7 +369,7 @@ export function createLibrary(
     },
     entries: (
       statuses = ['pending', 'in_flight', 'failed', 'sent', 'collapsed', 'superseded', 'cancelled'],
-    ) => decoded(selectStatus(statuses).all(...statuses)).map(toEntry),
+    ) => decoded(() => selectStatus(statuses).all(...statuses)).map(toEntry),
     serverListId(listId) {
       const value = serverIdOf.get(listId);
       return typeof value === 'number' ? value : null;
