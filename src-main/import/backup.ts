@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { play as playSchema, settings as settingsSchema } from '../../src-shared/ipc/contract';
 import type { RestorePlan } from '../../src-shared/ipc/contract/import';
+import {
+  keptInboxBody,
+  keptInboxTitle,
+  keptListDescription,
+  keptListName,
+} from '../../src-shared/text/limits';
 import type { SettingsStore } from '../settings/settings-store';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { Play } from '../tracking/types';
@@ -52,8 +58,10 @@ export const backupSchema = z.object({
     lists: z
       .array(
         z.object({
-          name: z.string().trim().min(1).max(200),
-          description: z.string().max(2000),
+          // Text as the library keeps it (src-shared/text/limits.ts): what Marquee holds, a
+          // backup holds; longer text from an older backup is cut as the library cuts it.
+          name: keptListName(),
+          description: keptListDescription(),
           movieIds: z.array(id).max(20_000),
         }),
       )
@@ -80,8 +88,8 @@ export const backupSchema = z.object({
         season: z.number().int().nullable(),
         episode: z.number().int().nullable(),
         releaseType: z.number().int().min(1).max(6).nullable(),
-        title: z.string().max(2000),
-        body: z.string().max(5000),
+        title: keptInboxTitle(),
+        body: keptInboxBody(),
         occurredAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
         createdAt: z.number().int().min(0),
         readAt: z.number().int().min(0).nullable(),

@@ -19,23 +19,23 @@ export const TEXT_LIMITS = {
 const CEILING = 10_000_000;
 
 /** A list's name as the library keeps it (TMDB may send an empty or very long one). */
-export const keptListName = (): z.ZodType<string> =>
+export const keptListName = (): z.ZodType<string, string> =>
   z
     .string()
     .max(CEILING)
     .transform((s) => cutText(s, TEXT_LIMITS.listName));
-export const keptListDescription = (): z.ZodType<string> =>
+export const keptListDescription = (): z.ZodType<string, string> =>
   z
     .string()
     .max(CEILING)
     .transform((s) => cutText(s, TEXT_LIMITS.listDescription));
 /** An inbox item's text as the inbox keeps it: plain, one line, bounded. */
-export const keptInboxTitle = (): z.ZodType<string> =>
+export const keptInboxTitle = (): z.ZodType<string, string> =>
   z
     .string()
     .max(CEILING)
     .transform((s) => plainText(s, TEXT_LIMITS.inboxTitle));
-export const keptInboxBody = (): z.ZodType<string> =>
+export const keptInboxBody = (): z.ZodType<string, string> =>
   z
     .string()
     .max(CEILING)
