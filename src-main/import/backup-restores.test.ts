@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../core/testing/core';
 import { parseBackup } from './backup';
-import { restoreFrom, withoutStamp } from './testing/restore';
+import { planFrom, restoreFrom, withoutStamp } from './testing/restore';
 
 const cores: TestCore[] = [];
 afterEach(async () => {
@@ -86,4 +86,64 @@ describe('an older backup whose text is longer than Marquee keeps', () => {
     expect(item?.body).toHaveLength(500);
     expect(item?.body.startsWith('S01E01 “x <b>y</b>bbb')).toBe(true);
   });
+});
+
+describe('restoring merges lists by identity', () => {
+  it('over the profile that wrote it, keeps two lists of one name apart and adds nothing', async () => {
+    const c = await core();
+    await c.signIn();
+    const [f1, f2] = c.catalogue.data.movies.slice(30, 32).map((m) => m.id) as [number, number];
+    const one = (await c.value('lists.create', { name: 'Picks', description: '' })).list;
+    const two = (await c.value('lists.create', { name: 'Picks', description: '' })).list;
+    await c.value('lists.addItem', { listId: one.id, movieId: f1 });
+    await c.value('lists.addItem', { listId: two.id, movieId: f2 });
+    const { text } = await c.value('backup.create');
+
+    const plan = await planFrom(c, text);
+    expect(plan.restore?.lists).toEqual({ create: 0, addItems: 0, alreadyPresent: 2 });
+    expect((await restoreFrom(c, text)).state).toBe('done');
+    const items = async (listId: string): Promise<number[]> =>
+      (await c.value('lists.get', { listId })).items.map((i) => i.mediaId);
+    expect((await c.value('lists.all')).lists).toHaveLength(2);
+    expect(await items(one.id)).toEqual([f1]);
+    expect(await items(two.id)).toEqual([f2]);
+  }, 30_000);
+
+  it('makes one list of a list the backup holds twice', async () => {
+    const a = await core();
+    await a.signIn();
+    const [f1, f2] = a.catalogue.data.movies.slice(30, 32).map((m) => m.id) as [number, number];
+    const { list } = await a.value('lists.create', { name: 'Picks', description: 'Mine' });
+    await a.value('lists.addItem', { listId: list.id, movieId: f1 });
+    const doc = JSON.parse((await a.value('backup.create')).text) as {
+      library: { lists: { id: string; movieIds: number[] }[] };
+    };
+    const [entry] = doc.library.lists;
+    if (!entry) throw new Error('the backup has no list');
+    doc.library.lists.push({ ...entry, movieIds: [f1, f2] });
+
+    const b = await core({ useCatalogue: a.catalogue });
+    const plan = await planFrom(b, JSON.stringify(doc));
+    expect(plan.restore?.lists).toEqual({ create: 1, addItems: 2, alreadyPresent: 0 });
+    expect((await restoreFrom(b, JSON.stringify(doc))).state).toBe('done');
+    const { lists } = await b.value('lists.all');
+    expect(lists.map((l) => l.name)).toEqual(['Picks']);
+    const restored = await b.value('lists.get', { listId: lists[0]?.id ?? '' });
+    expect(restored.items.map((i) => i.mediaId).sort()).toEqual([f1, f2].sort());
+  }, 30_000);
+});
+
+describe('restoring settings', () => {
+  it('never switches update checks on by itself, and says so in the preview', async () => {
+    const a = await core();
+    await a.value('settings.set', { checkForUpdates: true, theme: 'dark' });
+    const { text } = await a.value('backup.create');
+    expect(parseBackup(JSON.parse(text)).settings.checkForUpdates).toBe(true);
+
+    const b = await core({ useCatalogue: a.catalogue });
+    const plan = await planFrom(b, text);
+    expect(plan.restore?.settings.change).toEqual(['theme']);
+    expect((await restoreFrom(b, text)).state).toBe('done');
+    expect(await b.value('settings.get')).toMatchObject({ theme: 'dark', checkForUpdates: false });
+  }, 30_000);
 });
