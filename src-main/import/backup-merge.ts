@@ -34,7 +34,8 @@ interface ListGroup {
 /**
  * Which of this profile's lists each backup list merges into: the list with its id first (the
  * same list, restored over the profile that wrote it), then an unclaimed list with the same name
- * and description, then one with the same name (a list restored earlier, which got a new id).
+ * and description (holding the list's films, first), then one with the same name (a list
+ * restored earlier, which got a new id).
  * Each of this profile's lists takes at most one backup list, so two lists of one name stay two.
  */
 function matchLists(backup: Backup, library: UserLibrary): ListGroup[] {
@@ -67,7 +68,21 @@ function matchLists(backup: Backup, library: UserLibrary): ListGroup[] {
           existing.find((l) => !claimed.has(l.id) && test(l, g)),
         );
   };
-  free((l, g) => l.name === g.name && l.description === g.description);
+  const items = new Map<string, Set<number>>();
+  const holds = (listId: string, movieIds: readonly number[]): boolean => {
+    let have = items.get(listId);
+    if (!have) {
+      have = new Set(library.list(listId).items.map((i) => i.mediaId));
+      items.set(listId, have);
+    }
+    const set = have;
+    return movieIds.every((m) => set.has(m));
+  };
+  const sameText = (l: { name: string; description: string }, g: ListGroup): boolean =>
+    l.name === g.name && l.description === g.description;
+  // Among lists of one name, the one that already holds the backup list's films is that list.
+  free((l, g) => sameText(l, g) && holds(l.id, g.movieIds));
+  free(sameText);
   free((l, g) => l.name === g.name);
   return all;
 }

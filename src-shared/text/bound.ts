@@ -10,16 +10,28 @@
 const ELLIPSIS = '…';
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** Printable ASCII: between two of these there is always a grapheme boundary. */
+const ascii = (code: number): boolean => code >= 0x20 && code <= 0x7e;
+
 /** `text` if it fits in `max`, else its longest whole-grapheme start that fits with "…". */
 export function cutText(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max < 1) return '';
   const budget = max - ELLIPSIS.length;
-  // Only the start is segmented: a boundary before `budget` depends on nothing after it.
-  let end = 0;
-  for (const { index, segment } of graphemes.segment(text.slice(0, budget + 64))) {
-    if (index + segment.length > budget) break;
-    end = index + segment.length;
+  // Segmenting is slow on long text: start from a known boundary near the cut (two printable
+  // ASCII characters side by side), else from the start. A boundary before `budget` depends on
+  // nothing after it, so only a little beyond the cut is segmented.
+  let from = 0;
+  for (let i = budget; i > 0 && i > budget - 256; i--) {
+    if (ascii(text.charCodeAt(i - 1)) && ascii(text.charCodeAt(i))) {
+      from = i;
+      break;
+    }
+  }
+  let end = from;
+  for (const { index, segment } of graphemes.segment(text.slice(from, budget + 64))) {
+    if (from + index + segment.length > budget) break;
+    end = from + index + segment.length;
   }
   return `${text.slice(0, end).trimEnd()}${ELLIPSIS}`;
 }
