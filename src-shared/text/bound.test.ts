@@ -59,6 +59,12 @@ describe('cutText', () => {
     const family = '👩‍👩‍👧‍👦'; // 11 code units joined by ZWJ: one character on screen
     expect(cutText(`ab${family}cd`, 10)).toBe('ab…');
     expect(cutText('e\u0301'.repeat(5), 4)).toBe('e\u0301…');
+    // Right at the cut, after plain letters, and in long text with no plain letters at all.
+    expect(cutText('aaaaaaaae\u0301bbbb', 10)).toBe('aaaaaaaa…');
+    const cjk = cutText('日本🎬'.repeat(9_000), 25_000);
+    expect(cjk.length).toBeLessThanOrEqual(25_000);
+    expect(cjk.endsWith('🎬…') || cjk.endsWith('本…') || cjk.endsWith('日…')).toBe(true);
+    expect(hasLoneSurrogate(cjk)).toBe(false);
   });
 
   it('stays within the limit, whole and idempotent for any text', () => {
