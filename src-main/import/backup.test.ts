@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportJobView } from '../../src-shared/ipc/contract';
 import { startTestCore, type TestCore } from '../core/testing/core';
 import { parseBackup } from './backup';
+import { withoutStamp } from './testing/restore';
 
 const cores: TestCore[] = [];
 afterEach(async () => {
@@ -64,12 +65,6 @@ async function filledProfile(): Promise<{ c: TestCore; films: number[]; seriesId
   await c.value('sync.now');
   return { c, films, seriesId };
 }
-
-const withoutStamp = (text: string): unknown => {
-  const doc = JSON.parse(text) as Record<string, unknown>;
-  delete doc.createdAt;
-  return doc;
-};
 
 describe('backup and restore', () => {
   it('holds every part of the profile and never a token or session id', async () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { play as playSchema, settings as settingsSchema } from '../../src-shared/ipc/contract';
 import type { RestorePlan } from '../../src-shared/ipc/contract/import';
 import type { SettingsStore } from '../settings/settings-store';
 import type { TrackingService } from '../tracking/tracking-service';
@@ -7,6 +5,10 @@ import type { Play } from '../tracking/types';
 import type { UserLibrary } from '../library/user-library';
 import { splitPlays } from './play-times';
 import type { BackupStore } from './store/backup';
+import { libraryDiff, settingsChange } from './backup-merge';
+import { backupSchema, type Backup, type MediaRef } from './backup-schema';
+
+export { backupSchema, type Backup } from './backup-schema';
 
 /**
  * Marquee's backup: one versioned JSON document with the library (watchlist, favourites, ratings,
@@ -14,86 +16,10 @@ import type { BackupStore } from './store/backup';
  * the settings. Never a token, an API key or a session id: none of these sources hold one, and a
  * test scans a signed-in profile's backup for its secrets.
  *
- * Restoring merges: plays by uid, library items by item, lists by name, inbox items by key; the
- * plan (`planRestore`) says what the merge will add and change before anything is written.
+ * Restoring merges: plays by uid, library items by item, lists by identity (backup-merge.ts),
+ * inbox items by key; the plan (`planRestore`) says what the merge will add and change before
+ * anything is written.
  */
-
-const id = z.number().int().positive();
-const mediaRef = z.object({ mediaType: z.enum(['movie', 'tv']), mediaId: id });
-const ratingTarget = z.discriminatedUnion('mediaType', [
-  z.object({ mediaType: z.enum(['movie', 'tv']), mediaId: id }),
-  z.object({
-    mediaType: z.literal('episode'),
-    mediaId: id,
-    season: z.number().int().min(0),
-    episode: z.number().int().min(1),
-  }),
-]);
-
-export const backupSchema = z.object({
-  format: z.literal('marquee-backup'),
-  version: z.literal(1),
-  createdAt: z.number().int().min(0),
-  app: z.object({ version: z.string().max(100) }),
-  library: z.object({
-    watchlist: z.array(mediaRef).max(100_000),
-    favorites: z.array(mediaRef).max(100_000),
-    ratings: z
-      .array(
-        z.object({
-          target: ratingTarget,
-          value: z
-            .number()
-            .min(0.5)
-            .max(10)
-            .refine((v) => Number.isInteger(v * 2), 'a rating is a multiple of 0.5'),
-        }),
-      )
-      .max(100_000),
-    lists: z
-      .array(
-        z.object({
-          name: z.string().trim().min(1).max(200),
-          description: z.string().max(2000),
-          movieIds: z.array(id).max(20_000),
-        }),
-      )
-      .max(1_000),
-  }),
-  // A play's time is checked per play when restoring (play-times.ts), so one bad date in an
-  // old backup loses only that play, never the whole backup.
-  history: z.array(playSchema.extend({ watchedAt: z.number().nullable() })).max(1_000_000),
-  series: z
-    .array(
-      z.object({
-        seriesId: id,
-        follow: z.enum(['none', 'follow', 'unfollow']),
-        includeSpecials: z.boolean(),
-        hidden: z.boolean(),
-        snoozedUntil: z.number().int().nullable(),
-      }),
-    )
-    .max(100_000),
-  inbox: z
-    .array(
-      z.object({
-        key: z.string().min(1).max(300),
-        kind: z.enum(['episode', 'release']),
-        mediaId: id,
-        season: z.number().int().nullable(),
-        episode: z.number().int().nullable(),
-        releaseType: z.number().int().min(1).max(6).nullable(),
-        title: z.string().max(2000),
-        body: z.string().max(5000),
-        occurredAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-        createdAt: z.number().int().min(0),
-        readAt: z.number().int().min(0).nullable(),
-      }),
-    )
-    .max(200_000),
-  settings: settingsSchema.partial(),
-});
-export type Backup = z.infer<typeof backupSchema>;
 
 export interface BackupDeps {
   appVersion: string;
@@ -106,7 +32,7 @@ export interface BackupDeps {
 
 const byKey = <T>(items: T[], key: (t: T) => string): T[] =>
   items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-const targetKey = (t: z.infer<typeof ratingTarget>): string =>
+const targetKey = (t: Backup['library']['ratings'][number]['target']): string =>
   t.mediaType === 'episode'
     ? `episode:${t.mediaId}:${t.season}:${t.episode}`
     : `${t.mediaType}:${t.mediaId}`;
@@ -126,7 +52,7 @@ function allPlays(tracking: TrackingService): Play[] {
 /** The profile as one backup document. */
 export function createBackup(deps: BackupDeps): Backup {
   const { library } = deps;
-  const refs = (collection: 'watchlist' | 'favorites'): z.infer<typeof mediaRef>[] =>
+  const refs = (collection: 'watchlist' | 'favorites'): MediaRef[] =>
     byKey(
       (['movie', 'tv'] as const).flatMap((mediaType) =>
         library
@@ -157,6 +83,7 @@ export function createBackup(deps: BackupDeps): Backup {
   );
   const lists = byKey(
     library.lists().lists.map((l) => ({
+      id: l.id,
       name: l.name,
       description: l.description,
       movieIds: library
@@ -164,7 +91,8 @@ export function createBackup(deps: BackupDeps): Backup {
         .items.map((i) => i.mediaId)
         .sort((a, b) => a - b),
     })),
-    (l) => l.name,
+    // By content, not id: two profiles holding the same lists write them in the same order.
+    (l) => JSON.stringify([l.name, l.description, l.movieIds]),
   );
   return {
     format: 'marquee-backup',
@@ -199,58 +127,6 @@ export function parseBackup(value: unknown): Backup {
   return parsed.data;
 }
 
-interface LibraryDiff {
-  watchlist: z.infer<typeof mediaRef>[];
-  favorites: z.infer<typeof mediaRef>[];
-  ratings: Backup['library']['ratings'];
-  present: number;
-  changes: number;
-  lists: { name: string; description: string; listId: string | null; add: number[] }[];
-  listItemsPresent: number;
-}
-
-function libraryDiff(backup: Backup, library: UserLibrary): LibraryDiff {
-  const diff: LibraryDiff = {
-    watchlist: [],
-    favorites: [],
-    ratings: [],
-    present: 0,
-    changes: 0,
-    lists: [],
-    listItemsPresent: 0,
-  };
-  for (const r of backup.library.watchlist) {
-    if (library.state(r).watchlist) diff.present += 1;
-    else diff.watchlist.push(r);
-  }
-  for (const r of backup.library.favorites) {
-    if (library.state(r).favorite) diff.present += 1;
-    else diff.favorites.push(r);
-  }
-  for (const r of backup.library.ratings) {
-    const current = library.state(r.target).rating;
-    if (current === r.value) diff.present += 1;
-    else {
-      if (current !== null) diff.changes += 1;
-      diff.ratings.push(r);
-    }
-  }
-  const existing = library.lists().lists;
-  for (const list of backup.library.lists) {
-    const found = existing.find((l) => l.name === list.name);
-    const have = new Set(found ? library.list(found.id).items.map((i) => i.mediaId) : []);
-    const add = list.movieIds.filter((m) => !have.has(m));
-    diff.listItemsPresent += list.movieIds.length - add.length;
-    diff.lists.push({
-      name: list.name,
-      description: list.description,
-      listId: found?.id ?? null,
-      add,
-    });
-  }
-  return diff;
-}
-
 /** What restoring `backup` over this profile will do; nothing is written. */
 export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
   const known = new Set(allPlays(deps.tracking).map((p) => p.uid));
@@ -273,11 +149,7 @@ export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
     const c = inbox.get(i.key);
     return i.readAt !== null && (!c || c.readAt === null);
   }).length;
-  const current = deps.settings.get();
-  const settingsChange = Object.entries(backup.settings)
-    .filter(([k, v]) => current[k as keyof typeof current] !== v)
-    .map(([k]) => k)
-    .sort();
+  const settingsChanged = Object.keys(settingsChange(backup, deps.settings.get())).sort();
   return {
     plays: { add: newPlays, alreadyPresent: usable.length - newPlays },
     library: {
@@ -292,7 +164,7 @@ export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
     },
     follows: { change: seriesChanges },
     inboxRead,
-    settings: { change: settingsChange },
+    settings: { change: settingsChanged },
     createdAt: backup.createdAt,
     appVersion: backup.app.version,
   };
@@ -363,10 +235,7 @@ export async function restoreBackup(
   deps.store.mergeInbox(backup.inbox);
   progress(4, total);
 
-  const current = deps.settings.get();
-  const change = Object.fromEntries(
-    Object.entries(backup.settings).filter(([k, v]) => current[k as keyof typeof current] !== v),
-  );
+  const change = settingsChange(backup, deps.settings.get());
   if (Object.keys(change).length > 0) await deps.settings.set(change);
   progress(5, total);
 

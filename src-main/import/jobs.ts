@@ -488,8 +488,8 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
               let listId = lists.get(row.list.name);
               if (listId === undefined) {
                 listId = deps.library.createList({
-                  name: row.list.name.slice(0, 200),
-                  description: row.list.description.slice(0, 2000),
+                  name: row.list.name,
+                  description: row.list.description,
                 }).list.id;
                 lists.set(row.list.name, listId);
               }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { keptListDescription, keptListName } from '../../src-shared/text/limits';
 
 const mediaId = z.number().int().positive();
 const titleMedia = z.enum(['movie', 'tv']);
@@ -64,8 +65,10 @@ export const userChange = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('list_create'),
     listId: listId.optional(),
-    name: z.string().trim().min(1).max(200),
-    description: z.string().max(2000).default(''),
+    // Cut to the library's limits; a restored list keeps its name as it was, even one TMDB sent
+    // empty (the window's own `lists.create` asks for a name).
+    name: keptListName(),
+    description: keptListDescription().default(''),
   }),
   // TMDB v3 lists hold movies only.
   z.object({

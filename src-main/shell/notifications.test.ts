@@ -54,7 +54,11 @@ class Window implements NotifiedWindow {
   }
 }
 
-function setup(enabled: boolean, markShown?: (ids: readonly number[]) => Promise<void>) {
+function setup(
+  enabled: boolean,
+  markShown?: (ids: readonly number[]) => Promise<void>,
+  platform: NodeJS.Platform = 'darwin',
+) {
   const events = new EventBus();
   const window = new Window();
   const shown: number[][] = [];
@@ -74,6 +78,7 @@ function setup(enabled: boolean, markShown?: (ids: readonly number[]) => Promise
         return Promise.resolve();
       }),
     log,
+    platform,
   });
   return { events, window, stop, shown, log };
 }
@@ -164,5 +169,31 @@ describe('OS notifications for new inbox items', () => {
     events.emit('tracking.inbox', { unread: 1, items: [item(1)] });
     await settle();
     expect(FakeNotification.instances).toHaveLength(0);
+  });
+  it('shows hostile text plain and bounded, with markup as text where the system reads it', async () => {
+    const hostile: InboxItemView = {
+      ...item(1),
+      title: `Evil\u202E${'T'.repeat(3_019)}`,
+      body: `S01E01 “gnp.exe\u202E\n<b>x</b> & <a href="http://x">y</a>\u0000${'b'.repeat(10_149)}”`,
+    };
+    for (const platform of ['darwin', 'linux'] as const) {
+      const { events } = setup(true, undefined, platform);
+      events.emit('tracking.inbox', { unread: 1, items: [hostile] });
+      await settle();
+    }
+    const [mac, linux] = FakeNotification.instances.map((n) => n.options);
+    expect(mac?.title).toHaveLength(200);
+    expect(mac?.title.startsWith('EvilTTT')).toBe(true);
+    expect(mac?.body).toHaveLength(500);
+    expect(mac?.body.startsWith('S01E01 “gnp.exe <b>x</b> & <a href="http://x">y</a>bbb')).toBe(
+      true,
+    );
+    expect(linux?.title).toBe(mac?.title);
+    expect(linux?.body.startsWith('S01E01 “gnp.exe &lt;b&gt;x&lt;/b&gt; &amp; &lt;a href=')).toBe(
+      true,
+    );
+    for (const n of [mac, linux])
+      // eslint-disable-next-line no-control-regex
+      expect(`${n?.title}${n?.body}`).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
   });
 });

@@ -1,4 +1,6 @@
 import type { EventPayload, InboxItemView } from '../../src-shared/ipc/contract';
+import { escapeMarkup, plainText } from '../../src-shared/text/bound';
+import { TEXT_LIMITS } from '../../src-shared/text/limits';
 import type { Logger } from '../base/log';
 
 /** The part of Electron's `Notification` the shell uses. */
@@ -37,6 +39,8 @@ export interface NotificationDeps {
   /** Records the items as shown (the inbox's `os_notified_at`), once their notifications are up. */
   markShown: (ids: readonly number[]) => Promise<void>;
   log: Logger;
+  /** The OS, for its notification server's reading of markup; `process.platform` by default. */
+  platform?: NodeJS.Platform;
 }
 
 /** More new items than this at once become one summary, not a stack of notifications. */
@@ -69,8 +73,15 @@ export function installNotifications(deps: NotificationDeps): () => void {
       });
   };
 
+  // Linux notification servers read the body as markup (freedesktop `body-markup`): a name like
+  // "<a href=…>" would become a link there. Titles are plain text on every platform.
+  const readsMarkup = (deps.platform ?? process.platform) === 'linux';
   const show = (title: string, body: string, route: string): void => {
-    const notification = deps.factory.create({ title, body });
+    const plainBody = plainText(body, TEXT_LIMITS.inboxBody);
+    const notification = deps.factory.create({
+      title: plainText(title, TEXT_LIMITS.inboxTitle),
+      body: readsMarkup ? escapeMarkup(plainBody) : plainBody,
+    });
     notification.on('click', () => {
       open(route);
     });

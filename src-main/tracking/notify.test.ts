@@ -147,4 +147,44 @@ describe('notifications', () => {
     expect(check()).toEqual([]);
     expect(t.tracking.progress(1)?.seasons[0]?.episodes).toHaveLength(5);
   });
+  it('keeps a hostile episode name plain and bounded in the inbox', () => {
+    const hostile = `Pilot\u202Egnp.exe\n<b>click</b>\u0007 ${'x'.repeat(10_000)}`;
+    const snapshot = seriesSnapshot(2, [{ season: 1, airDates: ['2025-03-11'] }], {
+      name: `Evil\u202E ${'S'.repeat(3_000)}\r\n`,
+    });
+    const episodes = snapshot.episodes.get(1) ?? [];
+    snapshot.episodes.set(
+      1,
+      episodes.map((e) => ({ ...e, name: hostile })),
+    );
+    t.tracking.refresh.applySeries(snapshot, true);
+    collect(t.db, 'watchlist', 'tv', 2);
+    check();
+    day(1);
+    const [added] = t.tracking.refresh.collectNotifications();
+    const [listed] = t.tracking.inbox();
+    for (const item of [added, listed]) {
+      expect(item?.title.length).toBeLessThanOrEqual(200);
+      expect(item?.title.startsWith('Evil SSS')).toBe(true);
+      expect(item?.body.length).toBeLessThanOrEqual(500);
+      expect(item?.body.startsWith('S01E01 “Pilotgnp.exe <b>click</b> xxx')).toBe(true);
+      // The code, the name and when it aired are all there, the name cut to leave room.
+      expect(item?.body).toMatch(/…” aired today\.$/);
+      // eslint-disable-next-line no-control-regex
+      expect(`${item?.title}${item?.body}`).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
+    }
+  });
+
+  it('reads an item stored before text was bounded as plain, bounded text', () => {
+    t.db
+      .prepare(
+        `INSERT INTO inbox (dedupe_key, kind, media_id, season_number, episode_number, title, body,
+           occurred_at, created_at) VALUES ('episode:9:1:1', 'episode', 9, 1, 1, ?, ?, '2025-03-01', 1)`,
+      )
+      .run(`T\u202E${'t'.repeat(3_019)}`, `B\n${'b'.repeat(10_149)}`);
+    const [item] = t.tracking.inbox();
+    expect(item?.title).toHaveLength(200);
+    expect(item?.body).toHaveLength(500);
+    expect(item?.body.startsWith('B bbb')).toBe(true);
+  });
 });

@@ -1,3 +1,5 @@
+import { plainText } from '../../src-shared/text/bound';
+import { TEXT_LIMITS } from '../../src-shared/text/limits';
 import { addDays } from './dates';
 import type { TrackingStore } from './store';
 import { episodeKey, releaseKey, type NewInboxItem } from './store/inbox';
@@ -20,6 +22,13 @@ const RELEASE_TEXT = {
   tv: 'is on TV',
 } as const;
 
+/** An episode's name, cut so that its code and air date still fit in the body. */
+const EPISODE_NAME_MAX = 300;
+
+/** An item's text as the inbox and the system show it: plain, one line, bounded. */
+const title = (text: string): string => plainText(text, TEXT_LIMITS.inboxTitle);
+const body = (text: string): string => plainText(text, TEXT_LIMITS.inboxBody);
+
 function when(date: string, today: string): string {
   return date === today ? 'today' : `on ${date}`;
 }
@@ -41,6 +50,8 @@ export function collectNotifications(
     const items: NewInboxItem[] = [];
     for (const ep of store.inbox.airedEpisodes(today)) {
       const code = `S${two(ep.season)}E${two(ep.episode)}`;
+      // TMDB's text: any length, any characters (direction overrides, markup, line breaks).
+      const name = plainText(ep.name, EPISODE_NAME_MAX);
       items.push({
         dedupeKey: episodeKey(ep.seriesId, ep.season, ep.episode),
         kind: 'episode',
@@ -48,8 +59,8 @@ export function collectNotifications(
         season: ep.season,
         episode: ep.episode,
         releaseType: null,
-        title: ep.seriesName ?? `Series ${ep.seriesId}`,
-        body: `${code}${ep.name ? ` “${ep.name}”` : ''} aired ${when(ep.airDate, today)}.`,
+        title: title(ep.seriesName ?? `Series ${ep.seriesId}`),
+        body: body(`${code}${name ? ` “${name}”` : ''} aired ${when(ep.airDate, today)}.`),
         occurredAt: ep.airDate,
       });
     }
@@ -61,8 +72,10 @@ export function collectNotifications(
         season: null,
         episode: null,
         releaseType: film.type,
-        title: film.title ?? `Film ${film.movieId}`,
-        body: `${RELEASE_TEXT[releaseTypes[film.type]]} (${film.region}) ${when(film.date, today)}.`,
+        title: title(film.title ?? `Film ${film.movieId}`),
+        body: body(
+          `${RELEASE_TEXT[releaseTypes[film.type]]} (${film.region}) ${when(film.date, today)}.`,
+        ),
         occurredAt: film.date,
       });
     }

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { plainText } from '../../../src-shared/text/bound';
+import { TEXT_LIMITS } from '../../../src-shared/text/limits';
 
 /** A followed or tuned series as a backup keeps it. */
 export interface SeriesSettingsRow {
@@ -88,7 +90,13 @@ export function createBackupStore(db: Database.Database): BackupStore {
         hidden: r.hid === 1,
         snoozedUntil: r.snoozed,
       })),
-    inbox: () => inbox.all(),
+    // Items stored before their text was bounded are backed up as the inbox reads them.
+    inbox: () =>
+      inbox.all().map((r) => ({
+        ...r,
+        title: plainText(r.title, TEXT_LIMITS.inboxTitle),
+        body: plainText(r.body, TEXT_LIMITS.inboxBody),
+      })),
     mergeSeriesSettings: (rows, now) =>
       db.transaction(() => {
         let changed = 0;

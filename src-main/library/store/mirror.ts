@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { cutText } from '../../../src-shared/text/bound';
+import { TEXT_LIMITS } from '../../../src-shared/text/limits';
 import type { ItemSummary, OutboxOp, RatingTarget } from '../changes';
 
 /** Thrown for a change that cannot apply to the mirror (e.g. a list that does not exist); nothing is written. */
@@ -78,7 +80,15 @@ export function createMirrorWriter(db: Database.Database): {
           return;
         }
         case 'list_create':
-          createList.run(op.listId, op.name, op.description, at, at);
+          // TMDB's lists come in through here too, with text of any length: the library keeps
+          // what its limits allow, so whatever it holds a backup can hold.
+          createList.run(
+            op.listId,
+            cutText(op.name, TEXT_LIMITS.listName),
+            cutText(op.description, TEXT_LIMITS.listDescription),
+            at,
+            at,
+          );
           return;
         case 'list_item':
           requireList(op.listId);

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { plainText } from '../../../src-shared/text/bound';
+import { TEXT_LIMITS } from '../../../src-shared/text/limits';
 import type { InboxItem, ReleaseType } from '../types';
 import { FILM_FOLLOWED_SQL, FOLLOWED_SQL } from './followed';
 
@@ -53,6 +55,13 @@ export interface InboxStore {
 
 /** A row as the queries below read it: the columns are named after the item's fields. */
 type RawItem = InboxItem;
+
+/** Items stored before their text was bounded are read as the inbox keeps text now. */
+const bounded = (row: RawItem): InboxItem => ({
+  ...row,
+  title: plainText(row.title, TEXT_LIMITS.inboxTitle),
+  body: plainText(row.body, TEXT_LIMITS.inboxBody),
+});
 
 const ITEM_COLUMNS = `id, kind, media_id AS mediaId, season_number AS season,
   episode_number AS episode, release_type AS releaseType, title, body, occurred_at AS occurredAt,
@@ -165,7 +174,8 @@ export function createInboxStore(db: Database.Database): InboxStore {
           `SELECT ${ITEM_COLUMNS} FROM inbox ${unreadOnly ? 'WHERE read_at IS NULL' : ''}
            ORDER BY id DESC LIMIT ?`,
         )
-        .all(limit),
+        .all(limit)
+        .map(bounded),
     unread: () => unread.get() ?? 0,
     markRead: db.transaction((ids: readonly number[] | 'all', now: number): number => {
       if (ids === 'all') return readAll.run(now).changes;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../../text/limits';
 import type { Domain } from './domain';
 import { id, media, noInput } from './models';
 
@@ -96,8 +97,8 @@ export const libraryChannels = {
   },
   'lists.create': {
     input: z.object({
-      name: z.string().trim().min(1, 'a list needs a name').max(200),
-      description: z.string().max(2000).default(''),
+      name: z.string().trim().min(1, 'a list needs a name').max(TEXT_LIMITS.listName),
+      description: z.string().max(TEXT_LIMITS.listDescription).default(''),
     }),
     output: z.object({ list: userList }),
   },
