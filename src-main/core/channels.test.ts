@@ -69,11 +69,12 @@ describe('every channel answers', () => {
     // Whether a look-ahead completes depends on its wall-time budget (tested with a fixed clock in
     // cache/search-ahead.test.ts, and through the window in search.spec.ts); here the channel must
     // answer for the text it was asked.
-    expect(await ok('search.ahead', { text: '' })).toMatchObject({
-      text: '',
-      complete: expect.any(Boolean),
-      next: expect.any(Object),
-    });
+    const ahead = (await ok('search.ahead', { text: '' })) as Record<string, unknown>;
+    expect([ahead.text, typeof ahead.complete, typeof ahead.next]).toEqual([
+      '',
+      'boolean',
+      'object',
+    ]);
     await ok('search.collections', { query: 'the' });
     const details = (await ok('movie.details', { id: movie })) as { data: Record<string, unknown> };
     expect(Object.keys(details.data)).toEqual(
