@@ -93,6 +93,43 @@ export function matchSources(
         }
       : undefined;
   };
+  /** TMDB's find by an external id: films, then episodes (with TMDB's numbers), then series. */
+  const find = async (
+    source: 'imdb_id' | 'tvdb_id',
+    externalId: string,
+  ): Promise<MatchCandidate[]> => {
+    const { data } = await deps.read('GET /3/find/{external_id}', {
+      params: { external_id: externalId },
+      query: { external_source: source },
+    });
+    return [
+      ...data.movie_results.map((m) => ({
+        mediaType: 'movie' as const,
+        id: m.id,
+        title: m.title,
+        year: yearOf(m.release_date),
+        posterPath: m.poster_path ?? null,
+        originalTitle: m.original_title,
+      })),
+      ...data.tv_episode_results.map((e) => ({
+        mediaType: 'tv' as const,
+        id: e.show_id,
+        title: e.name,
+        year: yearOf(e.air_date),
+        posterPath: e.still_path,
+        season: e.season_number,
+        episode: e.episode_number,
+      })),
+      ...data.tv_results.map((s) => ({
+        mediaType: 'tv' as const,
+        id: s.id,
+        title: s.name,
+        year: yearOf(s.first_air_date),
+        posterPath: s.poster_path ?? null,
+        originalTitle: s.original_name,
+      })),
+    ];
+  };
   return {
     exact(normalised, kinds) {
       if (index === undefined) index = buildIndex();
@@ -138,39 +175,8 @@ export function matchSources(
         originalTitle: s.original_name,
       }));
     },
-    async findImdb(imdbId) {
-      const { data } = await deps.read('GET /3/find/{external_id}', {
-        params: { external_id: imdbId },
-        query: { external_source: 'imdb_id' },
-      });
-      return [
-        ...data.movie_results.map((m) => ({
-          mediaType: 'movie' as const,
-          id: m.id,
-          title: m.title,
-          year: yearOf(m.release_date),
-          posterPath: m.poster_path ?? null,
-          originalTitle: m.original_title,
-        })),
-        ...data.tv_episode_results.map((e) => ({
-          mediaType: 'tv' as const,
-          id: e.show_id,
-          title: e.name,
-          year: yearOf(e.air_date),
-          posterPath: e.still_path,
-          season: e.season_number,
-          episode: e.episode_number,
-        })),
-        ...data.tv_results.map((s) => ({
-          mediaType: 'tv' as const,
-          id: s.id,
-          title: s.name,
-          year: yearOf(s.first_air_date),
-          posterPath: s.poster_path ?? null,
-          originalTitle: s.original_name,
-        })),
-      ];
-    },
+    findImdb: (imdbId) => find('imdb_id', imdbId),
+    findTvdb: (tvdbId) => find('tvdb_id', String(tvdbId)),
   };
 }
 

@@ -55,6 +55,9 @@ const SOURCE_OF: Record<ImportFormat, PlaySource> = {
   letterboxd: 'letterboxd',
   imdb: 'imdb',
   trakt: 'trakt',
+  // Plays keep one of the sources the history table knows; these two count as Marquee's own.
+  tvtime: 'marquee',
+  simkl: 'marquee',
   'marquee-backup': 'backup',
 };
 
@@ -66,6 +69,8 @@ export const RATING_CONVERSION: Record<ImportFormat, string | null> = {
   letterboxd: 'Letterboxd ★ 0.5–5 → TMDB 1–10: ×2 (★★★½ becomes 7)',
   imdb: 'IMDb 1–10 → TMDB 1–10: unchanged',
   trakt: 'Trakt 1–10 → TMDB 1–10: unchanged',
+  tvtime: 'TV Time 0–5 → TMDB 1–10: ×2, at least 1 (4.5 becomes 9)',
+  simkl: 'Simkl 1–10 → TMDB 1–10: unchanged',
   'marquee-backup': null,
 };
 
@@ -259,14 +264,17 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
     return { mediaType: chosen.mediaType, mediaId: chosen.id };
   };
 
-  /** The episode a row names: the row's own numbers, or those of an episode found by IMDb id. */
+  /** The episode a row names: an episode found by its own id, or else the row's own numbers. */
   const episodeOf = (
     row: ImportRow,
     chosen: MatchCandidate,
   ): { season?: number | undefined; episode?: number | undefined } =>
-    (row.kind === 'rating' || row.kind === 'watched') && row.episode !== undefined
-      ? { season: row.season, episode: row.episode }
-      : { season: chosen.season, episode: chosen.episode };
+    // An episode found by its own id (IMDb, TheTVDB) is placed by TMDB's numbers, which can differ.
+    chosen.episode !== undefined
+      ? { season: chosen.season, episode: chosen.episode }
+      : (row.kind === 'rating' || row.kind === 'watched') && row.episode !== undefined
+        ? { season: row.season, episode: row.episode }
+        : { season: chosen.season, episode: chosen.episode };
 
   /** The plays a watched row stands for, with their uids; null for a whole series. */
   function playsOf(

@@ -13,7 +13,14 @@ import { id, noInput } from './models';
 
 const time = z.number().int().min(0);
 
-export const importFormat = z.enum(['letterboxd', 'imdb', 'trakt', 'marquee-backup']);
+export const importFormat = z.enum([
+  'letterboxd',
+  'imdb',
+  'trakt',
+  'tvtime',
+  'simkl',
+  'marquee-backup',
+]);
 export type ImportFormatView = z.infer<typeof importFormat>;
 
 /** A file (or folder, or sample) held in main, ready to be analysed. */
