@@ -12,6 +12,7 @@ export type { DemoLibrary, DemoPicks } from './data/demo-picks';
 export type { DemoHistory, DemoPlay } from './data/demo-history';
 export type { SeasonShape, EpisodeSlot, SeriesRole } from './data/schedule';
 export type { SampleExport } from './samples';
+export { pickSampleTitles } from './samples/picks';
 export { movieSummary, tvSummary } from './data/summaries';
 export { countries } from './data/countries';
 export { departments } from './data/jobs';

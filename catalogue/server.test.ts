@@ -174,6 +174,20 @@ describe('listings and details', () => {
     expect(field(byTvdb.body, 'tv_results', 0, 'id')).toBe(series?.id);
   });
 
+  it('finds an episode by its TheTVDB id, under its TMDB season and number', async () => {
+    const series = client.catalogue.data.tv[3];
+    const found = await client.get(
+      `/3/find/${9_000_000 + 3 * 400 + 1 * 25 + 2}?external_source=tvdb_id`,
+    );
+    expect(field(found.body, 'tv_episode_results', 0, 'show_id')).toBe(series?.id);
+    expect(field(found.body, 'tv_episode_results', 0, 'season_number')).toBe(1);
+    expect(field(found.body, 'tv_episode_results', 0, 'episode_number')).toBe(2);
+    const none = await client.get(
+      `/3/find/${9_000_000 + 3 * 400 + 1 * 25 + 24}?external_source=tvdb_id`,
+    );
+    expect(field(none.body, 'tv_episode_results')).toEqual([]);
+  });
+
   it('serves the newest person bare, as TMDB does', async () => {
     const latest = await client.get('/3/person/latest');
     expect(field(latest.body, 'profile_path')).toBeNull();
