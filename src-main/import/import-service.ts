@@ -263,7 +263,10 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     stageBytes: (name, bytes) => staging.stageBytes(name, bytes),
     stagePath: (p) => staging.stagePath(p),
     pick: deps.pick,
-    analyse: (sourceId) => jobs.analyse(sourceId),
+    async analyse(sourceId, timeZone) {
+      if (timeZone !== undefined) await staging.reread(sourceId, { timeZone });
+      return jobs.analyse(sourceId);
+    },
     job: (jobId) => jobs.job(jobId),
     resolve: (jobId, rowId, choice) => jobs.resolve(jobId, rowId, choice),
     apply: (jobId, targets) => jobs.apply(jobId, targets),

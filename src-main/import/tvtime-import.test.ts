@@ -64,4 +64,23 @@ describe('importing the TV Time sample', () => {
       false,
     );
   }, 60_000);
+
+  it('reads the same staged export again in the zone chosen in the preview', async () => {
+    const core = await start();
+    const staged = await core.value('import.stageSample', { id: 'tvtime-demo' });
+    const first = await core.value('import.analyse', { sourceId: staged.sourceId });
+    const utc = await until(core, first.jobId, ['ready']);
+    expect(utc.problems[0]?.message).toMatch(/read as UTC/);
+    const again = await core.value('import.analyse', {
+      sourceId: staged.sourceId,
+      timeZone: 'America/New_York',
+    });
+    const local = await until(core, again.jobId, ['ready']);
+    expect(local.problems[0]?.message).toMatch(/read as America\/New_York time/);
+    const bad = await core.call('import.analyse', {
+      sourceId: staged.sourceId,
+      timeZone: 'Mars/Olympus',
+    });
+    expect(bad.ok).toBe(false);
+  }, 60_000);
 });

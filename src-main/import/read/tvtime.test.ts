@@ -177,6 +177,14 @@ describe('TV Time export', () => {
     );
     expect(watched(utc.rows)[0]?.watchedAt).toBe(Date.UTC(2024, 6, 1, 20));
     expect(watched(paris.rows)[0]?.watchedAt).toBe(Date.UTC(2024, 6, 1, 18));
+    // The choice is shown first among the notices.
+    expect(utc.problems[0]?.message).toBe(
+      'dates without a time zone were read as UTC (the preview can read them in another zone)',
+    );
+    expect(paris.problems[0]?.message).toMatch(/read as Europe\/Paris time/);
+    await expect(
+      readImport({ name: 'tv.zip', bytes: zipOf(files) }, { timeZone: 'Mars/Olympus' }),
+    ).rejects.toThrow('“Mars/Olympus” is not a time zone Marquee knows.');
   });
 
   it('names a renamed column and reads the other files', async () => {
@@ -200,7 +208,7 @@ describe('TV Time export', () => {
       name: 'tv.zip',
       bytes: zipOf({ 'tv_show_rate.csv': csv(['tv_show_id', 'rating'], [['81189', '4']]) }),
     });
-    expect(parsed.problems[0]?.message).toMatch(
+    expect(parsed.problems[1]?.message).toMatch(
       /holds no episode log .* so no episode watches were imported/,
     );
     expect(parsed.rows).toHaveLength(1);
@@ -214,7 +222,7 @@ describe('TV Time export', () => {
       }),
     });
     expect(watched(parsed.rows)[0]?.watchedAt).toBeNull();
-    expect(parsed.problems[0]?.message).toMatch(
+    expect(parsed.problems[1]?.message).toMatch(
       /"2024-02-30 10:00:00" is not a real date; the viewing was kept without a date/,
     );
   });

@@ -1,4 +1,4 @@
-import type { ImportRow, SourceRef } from '../rows';
+import { ImportFileError, type ImportRow, type SourceRef } from '../rows';
 import { cleanTitle, type Collector, type TextFile } from './collect';
 import { isBlank, parseCsv } from './csv';
 import {
@@ -54,6 +54,11 @@ export function readTvTime(
   out: Collector,
   timeZone = 'UTC',
 ): void {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw new ImportFileError(`“${timeZone.slice(0, 64)}” is not a time zone Marquee knows.`);
+  }
   const episodes = new ViewingMerger();
   const films = new ViewingMerger();
   const seriesRows = new Map<string, ImportRow>();
@@ -88,6 +93,12 @@ export function readTvTime(
   }
 
   out.rows.push(...episodes.rows(), ...films.rows(), ...seriesRows.values());
+  // The zone choice is shown with the preview's notices, first.
+  out.problems.unshift({
+    file: files[0]?.name ?? 'TV Time export',
+    line: 0,
+    message: `dates without a time zone were read as ${timeZone === 'UTC' ? 'UTC' : `${timeZone} time`} (the preview can read them in another zone)`,
+  });
   if (!files.some((f) => EPISODE_TABLES.includes(f.table)))
     out.problem(
       files[0]?.name ?? 'TV Time export',

@@ -250,7 +250,18 @@ export const importChannels = {
   },
   /** Reads and matches the staged source in the background; poll `import.job` or listen to `import.progress`. */
   'import.analyse': {
-    input: z.object({ sourceId: z.string().min(1).max(100) }),
+    input: z.object({
+      sourceId: z.string().min(1).max(100),
+      /**
+       * The zone dates without one (TV Time's) are read in: an IANA name; UTC when not given. The
+       * preview offers it, and analysing again with another zone reads the source again.
+       */
+      timeZone: z
+        .string()
+        .max(64)
+        .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/)
+        .optional(),
+    }),
     output: z.object({ jobId }),
   },
   'import.job': {
