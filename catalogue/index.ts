@@ -13,6 +13,8 @@ export type { DemoHistory, DemoPlay } from './data/demo-history';
 export type { SeasonShape, EpisodeSlot, SeriesRole } from './data/schedule';
 export type { SampleExport } from './samples';
 export { pickSampleTitles } from './samples/picks';
+export { scheduleOf } from './data/schedule';
+export { tvdbEpisodeId } from './data/tv-details';
 export { movieSummary, tvSummary } from './data/summaries';
 export { countries } from './data/countries';
 export { departments } from './data/jobs';
