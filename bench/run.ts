@@ -24,6 +24,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   tracking: async () => (await import('./tracking.bench')).runTrackingBenchmarks,
   'import-parse': async () => (await import('./import-parse.bench')).runImportParseBenchmarks,
   import: async () => (await import('./import.bench')).runImportBenchmarks,
+  'import-tvtime': async () => (await import('./import-tvtime.bench')).runTvTimeImportBenchmarks,
   stats: async () => (await import('./stats.bench')).runStatsBenchmarks,
 };
 

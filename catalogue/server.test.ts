@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogue, field, results, type TestClient } from './testing/client';
 import { routeCoverage } from './router';
 import { handlers } from './handlers';
+import { fromTvdbEpisodeId, tvdbEpisodeId } from './data/tv-details';
 import { imageSizesByKind } from '../src-shared/tmdb/image-sizes';
 
 let client: TestClient;
@@ -172,6 +173,22 @@ describe('listings and details', () => {
     const series = client.catalogue.data.tv[3];
     const byTvdb = await client.get(`/3/find/70003?external_source=tvdb_id`);
     expect(field(byTvdb.body, 'tv_results', 0, 'id')).toBe(series?.id);
+  });
+
+  it('finds an episode by its TheTVDB id, under its TMDB season and number', async () => {
+    const series = client.catalogue.data.tv[3];
+    const found = await client.get(`/3/find/${tvdbEpisodeId(3, 1, 2)}?external_source=tvdb_id`);
+    expect(field(found.body, 'tv_episode_results', 0, 'show_id')).toBe(series?.id);
+    expect(field(found.body, 'tv_episode_results', 0, 'season_number')).toBe(1);
+    expect(field(found.body, 'tv_episode_results', 0, 'episode_number')).toBe(2);
+    const none = await client.get(`/3/find/${tvdbEpisodeId(3, 1, 31)}?external_source=tvdb_id`);
+    expect(field(none.body, 'tv_episode_results')).toEqual([]);
+    // The last season and episode numbers the catalogue makes read back as themselves.
+    expect(fromTvdbEpisodeId(tvdbEpisodeId(12, 7, 25))).toEqual({
+      seriesIndex: 12,
+      season: 7,
+      episode: 25,
+    });
   });
 
   it('serves the newest person bare, as TMDB does', async () => {

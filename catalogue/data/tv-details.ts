@@ -56,6 +56,19 @@ export function networkOf(data: Catalogue, core: TitleCore): Record<string, unkn
 
 export const episodeId = (seriesIndex: number, season: number, episode: number): number =>
   2_000_000 + seriesIndex * 400 + season * 25 + episode;
+/** The TheTVDB id of an episode, as `find?external_source=tvdb_id` takes it (series ids stay below). */
+export const tvdbEpisodeId = (seriesIndex: number, season: number, episode: number): number =>
+  9_000_000 + seriesIndex * 400 + season * 32 + episode;
+/** The series index, season and episode a TheTVDB episode id names, or null for another id. */
+export function fromTvdbEpisodeId(
+  id: number,
+): { seriesIndex: number; season: number; episode: number } | null {
+  const n = id - 9_000_000;
+  if (!Number.isInteger(n) || n <= 0) return null;
+  // Seasons stay at most 7 and episode numbers at most 25 (schedule.ts): 32 a season leaves room.
+  const rest = n % 400;
+  return { seriesIndex: Math.floor(n / 400), season: Math.floor(rest / 32), episode: rest % 32 };
+}
 export const seasonId = (seriesIndex: number, season: number): number =>
   60_000_000 + seriesIndex * 10 + season;
 

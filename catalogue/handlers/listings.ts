@@ -1,5 +1,6 @@
 import type { Handler, HandlerContext } from '../handler';
 import { movieSummary, personSummary, tvSummary } from '../data/summaries';
+import { episodeOf, findEpisode, findSeason, fromTvdbEpisodeId } from '../data/tv-details';
 import { notFound } from '../errors';
 import { languageOf, pageOf, paginate, stringArg } from './helpers';
 
@@ -75,8 +76,8 @@ export const listingHandlers: Record<string, Handler> = {
       movie_results: [] as unknown[],
       person_results: [] as unknown[],
       tv_results: [] as unknown[],
-      tv_episode_results: [],
-      tv_season_results: [],
+      tv_episode_results: [] as unknown[],
+      tv_season_results: [] as unknown[],
     };
     if (source === 'imdb_id') {
       const m = /^tt(\d{7,8})$/.exec(id);
@@ -94,6 +95,13 @@ export const listingHandlers: Record<string, Handler> = {
     } else if (source === 'tvdb_id') {
       const series = /^\d+$/.test(id) ? ctx.data.tv[Number(id) - 70_000] : undefined;
       if (series) empty.tv_results.push(tvSummary(ctx.data, series, language, true));
+      // An episode's TheTVDB id: TMDB answers with the episode under its own season and number.
+      const named = /^\d+$/.test(id) ? fromTvdbEpisodeId(Number(id)) : null;
+      const core = named ? ctx.data.tv[named.seriesIndex] : undefined;
+      const shape = core && named ? findSeason(ctx.data, core, named.season) : undefined;
+      const slot = shape && named ? findEpisode(shape, named.episode) : undefined;
+      if (core && shape && slot)
+        empty.tv_episode_results.push(episodeOf(ctx.data, core, shape, slot, language));
     } else {
       throw notFound();
     }

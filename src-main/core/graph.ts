@@ -286,7 +286,7 @@ export function buildGraph(deps: GraphDeps): Graph {
       ? createImportService({
           db: dbs.library,
           read,
-          readImport: (input) => readImport(input),
+          readImport: (input, options) => readImport(input, options),
           localSearch: createLocalSearch(dbs.cache),
           titleNames: createTitleNames(dbs.cache),
           titles,

@@ -97,6 +97,43 @@ export function matchSources(
         }
       : undefined;
   };
+  /** TMDB's find by an external id: films, then episodes (with TMDB's numbers), then series. */
+  const find = async (
+    source: 'imdb_id' | 'tvdb_id',
+    externalId: string,
+  ): Promise<MatchCandidate[]> => {
+    const { data } = await deps.read('GET /3/find/{external_id}', {
+      params: { external_id: externalId },
+      query: { external_source: source },
+    });
+    return [
+      ...data.movie_results.map((m) => ({
+        mediaType: 'movie' as const,
+        id: m.id,
+        title: m.title,
+        year: yearOf(m.release_date),
+        posterPath: m.poster_path ?? null,
+        originalTitle: m.original_title,
+      })),
+      ...data.tv_episode_results.map((e) => ({
+        mediaType: 'tv' as const,
+        id: e.show_id,
+        title: e.name,
+        year: yearOf(e.air_date),
+        posterPath: e.still_path,
+        season: e.season_number,
+        episode: e.episode_number,
+      })),
+      ...data.tv_results.map((s) => ({
+        mediaType: 'tv' as const,
+        id: s.id,
+        title: s.name,
+        year: yearOf(s.first_air_date),
+        posterPath: s.poster_path ?? null,
+        originalTitle: s.original_name,
+      })),
+    ];
+  };
   return {
     exact(normalised, kinds) {
       if (index === undefined) index = buildIndex();
@@ -142,39 +179,8 @@ export function matchSources(
         originalTitle: s.original_name,
       }));
     },
-    async findImdb(imdbId) {
-      const { data } = await deps.read('GET /3/find/{external_id}', {
-        params: { external_id: imdbId },
-        query: { external_source: 'imdb_id' },
-      });
-      return [
-        ...data.movie_results.map((m) => ({
-          mediaType: 'movie' as const,
-          id: m.id,
-          title: m.title,
-          year: yearOf(m.release_date),
-          posterPath: m.poster_path ?? null,
-          originalTitle: m.original_title,
-        })),
-        ...data.tv_episode_results.map((e) => ({
-          mediaType: 'tv' as const,
-          id: e.show_id,
-          title: e.name,
-          year: yearOf(e.air_date),
-          posterPath: e.still_path,
-          season: e.season_number,
-          episode: e.episode_number,
-        })),
-        ...data.tv_results.map((s) => ({
-          mediaType: 'tv' as const,
-          id: s.id,
-          title: s.name,
-          year: yearOf(s.first_air_date),
-          posterPath: s.poster_path ?? null,
-          originalTitle: s.original_name,
-        })),
-      ];
-    },
+    findImdb: (imdbId) => find('imdb_id', imdbId),
+    findTvdb: (tvdbId) => find('tvdb_id', String(tvdbId)),
   };
 }
 
@@ -188,7 +194,8 @@ export const RETRY_ON_VIEW_MS = 30_000;
 export function createImportService(deps: ImportServiceDeps): ImportService {
   const sources = matchSources({ ...deps, titleNames: undefined });
   const staging = createStaging({
-    read: async (input) => checkPlayTimes(await deps.readImport(input), deps.clock()),
+    read: async (input, options) =>
+      checkPlayTimes(await deps.readImport(input, options), deps.clock()),
     samples: deps.samples,
     newId: randomUUID,
   });
@@ -278,7 +285,10 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     stageBytes: (name, bytes) => staging.stageBytes(name, bytes),
     stagePath: (p) => staging.stagePath(p),
     pick: deps.pick,
-    analyse: (sourceId) => jobs.analyse(sourceId),
+    async analyse(sourceId, timeZone) {
+      if (timeZone !== undefined) await staging.reread(sourceId, { timeZone });
+      return jobs.analyse(sourceId);
+    },
     job: view,
     resolve: (jobId, rowId, choice) => jobs.resolve(jobId, rowId, choice),
     apply: (jobId, targets) => jobs.apply(jobId, targets),

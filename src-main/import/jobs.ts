@@ -57,6 +57,9 @@ const SOURCE_OF: Record<ImportFormat, PlaySource> = {
   letterboxd: 'letterboxd',
   imdb: 'imdb',
   trakt: 'trakt',
+  // Plays keep one of the sources the history table knows; these two count as Marquee's own.
+  tvtime: 'marquee',
+  simkl: 'marquee',
   'marquee-backup': 'backup',
 };
 
@@ -68,6 +71,8 @@ export const RATING_CONVERSION: Record<ImportFormat, string | null> = {
   letterboxd: 'Letterboxd ★ 0.5–5 → TMDB 1–10: ×2 (★★★½ becomes 7)',
   imdb: 'IMDb 1–10 → TMDB 1–10: unchanged',
   trakt: 'Trakt 1–10 → TMDB 1–10: unchanged',
+  tvtime: 'TV Time 0–5 → TMDB 1–10: ×2, at least 1 (4.5 becomes 9)',
+  simkl: 'Simkl 1–10 → TMDB 1–10: unchanged',
   'marquee-backup': null,
 };
 
@@ -176,8 +181,11 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
   let version = 0;
   const presenceMemo = new Map<string, { at: number; counts: Map<RowKind, number> }>();
   const planMemo = new Map<string, { at: number; plan: ImportJobView['restore'] }>();
-  /** One analysis per staged source: a second call answers the job the first one started. */
-  const analysed = new Map<string, string>();
+  /**
+   * One analysis per staged read: a second call answers the job the first one started. A source
+   * read again (another time zone chosen in the preview) is a new read, analysed anew.
+   */
+  const analysed = new Map<string, { jobId: string; parsed: object }>();
 
   const need = (jobId: string): JobRecord => {
     const job = store.job(jobId);
@@ -262,14 +270,17 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
     return { mediaType: chosen.mediaType, mediaId: chosen.id };
   };
 
-  /** The episode a row names: the row's own numbers, or those of an episode found by IMDb id. */
+  /** The episode a row names: an episode found by its own id, or else the row's own numbers. */
   const episodeOf = (
     row: ImportRow,
     chosen: MatchCandidate,
   ): { season?: number | undefined; episode?: number | undefined } =>
-    (row.kind === 'rating' || row.kind === 'watched') && row.episode !== undefined
-      ? { season: row.season, episode: row.episode }
-      : { season: chosen.season, episode: chosen.episode };
+    // An episode found by its own id (IMDb, TheTVDB) is placed by TMDB's numbers, which can differ.
+    chosen.episode !== undefined
+      ? { season: chosen.season, episode: chosen.episode }
+      : (row.kind === 'rating' || row.kind === 'watched') && row.episode !== undefined
+        ? { season: row.season, episode: row.episode }
+        : { season: chosen.season, episode: chosen.episode };
 
   /** The plays a watched row stands for, with their uids; null for a whole series. */
   function playsOf(
@@ -668,12 +679,12 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
 
   return {
     analyse(sourceId) {
-      const earlier = analysed.get(sourceId);
-      if (earlier !== undefined && store.job(earlier)) return { jobId: earlier };
       const staged = deps.staging.take(sourceId);
       const { parsed, source } = staged;
+      const earlier = analysed.get(sourceId);
+      if (earlier?.parsed === parsed && store.job(earlier.jobId)) return { jobId: earlier.jobId };
       const jobId = deps.newId();
-      analysed.set(sourceId, jobId);
+      analysed.set(sourceId, { jobId, parsed });
       let backup: Backup | null = null;
       let backupError: string | null = null;
       if (parsed.format === 'marquee-backup') {

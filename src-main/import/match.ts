@@ -1,4 +1,5 @@
 import type { MatchCandidate } from '../../src-shared/ipc/contract';
+import { matchTvdb, type TvdbMemo } from './match-tvdb';
 import type { SourceRef } from './rows';
 
 /**
@@ -50,6 +51,8 @@ export interface MatchSources {
   ): Promise<MatchCandidate[]>;
   /** TMDB's find by IMDb id. */
   findImdb(imdbId: string): Promise<MatchCandidate[]>;
+  /** TMDB's find by TheTVDB id: series, and episodes with TMDB's season and number. */
+  findTvdb?: (tvdbId: number) => Promise<MatchCandidate[]>;
 }
 
 export const MAX_CANDIDATES = 5;
@@ -110,6 +113,8 @@ export function lookupKey(ref: SourceRef): string {
     ref.originalTitle === undefined ? null : normaliseTitle(ref.originalTitle),
     ref.year ?? null,
     ref.mediaType === 'episode' ? 'tv' : ref.mediaType,
+    ref.tvdbId ?? null,
+    ref.tvdbEpisodeId ?? null,
   ]);
 }
 
@@ -238,6 +243,7 @@ export function createMatcher(sources: MatchSources): {
   lookups(): number;
 } {
   const memo = new Map<string, Promise<MatchResult>>();
+  const tvdbMemo: TvdbMemo = new Map();
 
   async function byTitle(ref: SourceRef, note: string | null): Promise<MatchResult> {
     const title = ref.title?.trim() || ref.originalTitle?.trim();
@@ -296,6 +302,18 @@ export function createMatcher(sources: MatchSources): {
     }
     let note: string | null = null;
     let failure: string | null = null;
+    if (sources.findTvdb && (ref.tvdbId !== undefined || ref.tvdbEpisodeId !== undefined)) {
+      const byTvdb = await matchTvdb(ref, sources.findTvdb, tvdbMemo);
+      if (byTvdb.state !== 'unmatched') return byTvdb;
+      note = byTvdb.reason;
+      // A TV Time episode names its series: the series' title is the last resort.
+      if (ref.mediaType === 'episode') {
+        const byName = await byTitle({ ...ref, mediaType: 'tv' }, note);
+        return byName.state === 'unmatched'
+          ? { state: 'unmatched', reason: `${note} ${byName.reason}` }
+          : byName;
+      }
+    }
     if (ref.imdbId !== undefined && /^tt\d{5,10}$/i.test(ref.imdbId)) {
       try {
         const kinds = kindsOf(ref);

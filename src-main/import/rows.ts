@@ -3,7 +3,7 @@
  * Marquee's own backup). Readers (read/) only parse; matching and applying work on these rows.
  */
 
-export type ImportFormat = 'letterboxd' | 'imdb' | 'trakt' | 'marquee-backup';
+export type ImportFormat = 'letterboxd' | 'imdb' | 'trakt' | 'tvtime' | 'simkl' | 'marquee-backup';
 
 export type SourceMediaType = 'movie' | 'tv' | 'episode' | 'unknown';
 
@@ -11,7 +11,10 @@ export type SourceMediaType = 'movie' | 'tv' | 'episode' | 'unknown';
 export interface SourceRef {
   tmdbId?: number;
   imdbId?: string;
+  /** TheTVDB's id of the series (of an episode's series, for an episode) */
   tvdbId?: number;
+  /** TheTVDB's id of the episode itself: it places the episode when numbering differs from TMDB's */
+  tvdbEpisodeId?: number;
   traktId?: number;
   title?: string;
   originalTitle?: string;

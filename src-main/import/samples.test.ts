@@ -39,7 +39,13 @@ describe('the demo sample exports', () => {
     });
     await t.signIn();
     const { samples } = await t.value('import.samples');
-    expect(samples.map((s) => s.format).sort()).toEqual(['imdb', 'letterboxd', 'trakt']);
+    expect(samples.map((s) => s.format).sort()).toEqual([
+      'imdb',
+      'letterboxd',
+      'simkl',
+      'trakt',
+      'tvtime',
+    ]);
 
     for (const sample of samples) {
       const staged = await t.value('import.stageSample', { id: sample.id });

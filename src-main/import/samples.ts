@@ -4,7 +4,7 @@ import type { ImportSampleSource } from './service-types';
 export interface SampleFile {
   readonly id: string;
   readonly label: string;
-  readonly format: 'letterboxd' | 'imdb' | 'trakt';
+  readonly format: 'letterboxd' | 'imdb' | 'trakt' | 'tvtime' | 'simkl';
   readonly fileName: string;
   readonly bytes: Uint8Array;
 }

@@ -24,8 +24,10 @@ export type ExportKind = 'letterboxd' | 'imdbRatings' | 'listCsv' | 'listJson';
 /** The import domain as the handlers and the harness see it (the jobs' part is the jobs' own). */
 export interface ImportService extends Pick<
   ImportJobs,
-  'analyse' | 'job' | 'resolve' | 'apply' | 'cancel' | 'jobs'
+  'job' | 'resolve' | 'apply' | 'cancel' | 'jobs'
 > {
+  /** Reads and matches a staged source; another `timeZone` reads it again first (TV Time's dates). */
+  analyse(sourceId: string, timeZone?: string): Promise<{ jobId: string }>;
   samples(): ImportSample[];
   stageSample(id: string): Promise<StagedSource>;
   /** Stages a file the user uploaded (browser harness) or dropped. */

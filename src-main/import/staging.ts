@@ -8,17 +8,27 @@ import type { ImportSampleSource } from './service-types';
 /** What reads a source: a file's bytes, or a file or folder on disk (read/index.ts). */
 export type ReadImport = (
   input: { name: string; bytes: Uint8Array } | { path: string },
+  options?: ReadAgain,
 ) => Promise<ParsedImport>;
+
+/** What may change when a staged source is read again: the zone of zone-less dates. */
+export interface ReadAgain {
+  timeZone: string;
+}
 
 export interface Staged {
   source: StagedSource;
   parsed: ParsedImport;
+  /** What was read, kept so the source can be read again with another zone. */
+  input: Parameters<ReadImport>[0];
 }
 
 export interface Staging {
   stageBytes(name: string, bytes: Uint8Array): Promise<StagedSource>;
   stagePath(filePath: string): Promise<StagedSource>;
   stageSample(id: string): Promise<StagedSource>;
+  /** Reads a staged source again with other options (the same handle keeps working). */
+  reread(sourceId: string, options: ReadAgain): Promise<void>;
   /** The staged source; `not_found` once it was dropped (staged sources live for this run only). */
   take(sourceId: string): Staged;
 }
@@ -58,14 +68,13 @@ export function createStaging(deps: {
 }): Staging {
   const staged = new Map<string, Staged>();
 
-  async function stage(
+  async function read(
     name: string,
-    sizeBytes: number,
     input: Parameters<ReadImport>[0],
-  ): Promise<StagedSource> {
-    let parsed: ParsedImport;
+    options?: ReadAgain,
+  ): Promise<ParsedImport> {
     try {
-      parsed = await deps.read(input);
+      return await deps.read(input, options);
     } catch (error) {
       if (error instanceof ImportFileError) throw new CodedError('invalid_input', error.message);
       if (error instanceof CodedError) throw error;
@@ -76,6 +85,14 @@ export function createStaging(deps: {
         throw new CodedError('storage_readonly', `Marquee may not read “${name}”.`);
       throw new CodedError('invalid_input', `Marquee could not read “${name}”.`);
     }
+  }
+
+  async function stage(
+    name: string,
+    sizeBytes: number,
+    input: Parameters<ReadImport>[0],
+  ): Promise<StagedSource> {
+    const parsed = await read(name, input);
     const source: StagedSource = {
       sourceId: deps.newId(),
       name,
@@ -83,7 +100,7 @@ export function createStaging(deps: {
       files: [...parsed.files],
       sizeBytes,
     };
-    staged.set(source.sourceId, { source, parsed });
+    staged.set(source.sourceId, { source, parsed, input });
     while (staged.size > MAX_STAGED) {
       const oldest = staged.keys().next().value;
       if (oldest === undefined) break;
@@ -116,6 +133,11 @@ export function createStaging(deps: {
       if (!sample)
         return Promise.reject(new CodedError('not_found', 'There is no such sample export.'));
       return stage(sample.name, sample.bytes.byteLength, sample);
+    },
+    async reread(sourceId, options) {
+      const found = this.take(sourceId);
+      const parsed = await read(found.source.name, found.input, options);
+      staged.set(sourceId, { ...found, parsed });
     },
     take(sourceId) {
       const found = staged.get(sourceId);

@@ -4,7 +4,9 @@ import { isImdbHeader } from './imdb';
 import { isLetterboxdCsv, letterboxdRole, type LetterboxdRole } from './letterboxd';
 import type { Source } from './source';
 import { decodeText } from './text';
+import { isSimklJson } from './simkl';
 import { isTraktJson, type JsonFile } from './trakt';
+import { isCredentialFile, tvTimeTableOf, type TvTimeFile } from './tvtime';
 
 /** The files of what the user picked, sorted by the format their contents show. */
 export interface Detected {
@@ -18,6 +20,8 @@ export interface Detected {
   ambiguous: string[];
   imdb: TextFile[];
   trakt: JsonFile[];
+  simkl: JsonFile[];
+  tvtime: TvTimeFile[];
   backups: { name: string; doc: unknown }[];
   /** Files that are not text or not valid JSON, among several. */
   unreadable: string[];
@@ -48,10 +52,14 @@ export function detect(source: Source): Detected {
   const ambiguous: string[] = [];
   const imdb: TextFile[] = [];
   const trakt: JsonFile[] = [];
+  const simkl: JsonFile[] = [];
+  const tvtime: TvTimeFile[] = [];
   const backups: { name: string; doc: unknown }[] = [];
   const unreadable: string[] = [];
 
   for (const file of source.files) {
+    // Credentials (TV Time's access tokens, logins, devices) are never opened.
+    if (!source.single && isCredentialFile(file.name)) continue;
     let text: string;
     try {
       const decoded = decodeText(file.bytes, file.name);
@@ -77,10 +85,14 @@ export function detect(source: Source): Detected {
       }
       if (isBackup(data)) backups.push({ name: file.name, doc: data });
       else if (isTraktJson(file.name, data)) trakt.push({ name: file.name, data });
+      else if (isSimklJson(data)) simkl.push({ name: file.name, data });
       continue;
     }
     const line = firstLine(text);
-    if (isLetterboxdCsv(line)) {
+    const table = tvTimeTableOf(line);
+    if (table !== null) {
+      tvtime.push({ name: file.name, text, table });
+    } else if (isLetterboxdCsv(line)) {
       const role = letterboxdRole(file.name, line);
       if (role === 'ambiguous') ambiguous.push(file.name);
       else letterboxd.push({ file: { name: file.name, text }, role });
@@ -92,6 +104,8 @@ export function detect(source: Source): Detected {
   const found: ImportFormat[] = [];
   if (backups.length > 0) found.push('marquee-backup');
   if (trakt.length > 0) found.push('trakt');
+  if (simkl.length > 0) found.push('simkl');
+  if (tvtime.length > 0) found.push('tvtime');
   if (letterboxd.length > 0 || ambiguous.length > 0) found.push('letterboxd');
   if (imdb.length > 0) found.push('imdb');
   const format = found[0];
@@ -99,7 +113,7 @@ export function detect(source: Source): Detected {
     throw new ImportFileError(
       unreadable.length > 0 && source.single
         ? `${source.label} could not be read.`
-        : `${source.label} is not an export Marquee can read. Marquee imports a Letterboxd export (zip or folder), an IMDb ratings, list or watchlist CSV, a Trakt export (zip of JSON files) or a Marquee backup.`,
+        : `${source.label} is not an export Marquee can read. Marquee imports a Letterboxd export (zip or folder), an IMDb ratings, list or watchlist CSV, a Trakt export (zip of JSON files), a TV Time GDPR export (zip or folder), a Simkl backup (SimklBackup.json) or a Marquee backup.`,
     );
   return {
     format,
@@ -109,6 +123,8 @@ export function detect(source: Source): Detected {
     ambiguous,
     imdb,
     trakt,
+    simkl,
+    tvtime,
     backups,
     unreadable,
   };

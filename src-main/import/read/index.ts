@@ -3,6 +3,8 @@ import { Collector } from './collect';
 import { detect } from './detect';
 import { readImdb } from './imdb';
 import { readLetterboxd } from './letterboxd';
+import { readSimkl } from './simkl';
+import { readTvTime } from './tvtime';
 import { DEFAULT_LIMITS, type ReadLimits } from './limits';
 import { gather, type ImportInput } from './source';
 import { readTrakt } from './trakt';
@@ -12,12 +14,16 @@ export { DEFAULT_LIMITS, type ReadLimits } from './limits';
 
 export interface ReadOptions {
   limits?: Partial<ReadLimits>;
+  /** The zone TV Time's zone-less dates are read in (an IANA name); UTC unless the user chose. */
+  timeZone?: string;
 }
 
 const FORMAT_NAMES: Record<ImportFormat, string> = {
   letterboxd: 'a Letterboxd',
   imdb: 'an IMDb',
   trakt: 'a Trakt',
+  tvtime: 'a TV Time',
+  simkl: 'a Simkl',
   'marquee-backup': 'a Marquee backup',
 };
 
@@ -36,8 +42,9 @@ export async function readImport(
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const source = await gather(input, limits);
   const out = new Collector();
+  const detected = detect(source);
   const { format, others, notices, letterboxd, ambiguous, imdb, trakt, backups, unreadable } =
-    detect(source);
+    detected;
   if (others.length > 0)
     throw new ImportFileError(
       `${source.label} holds both ${FORMAT_NAMES[format]} and ${FORMAT_NAMES[others[0] ?? format]} export. Import them one at a time.`,
@@ -66,6 +73,10 @@ export async function readImport(
     readLetterboxd(letterboxd, limits.maxRows, out);
   } else if (format === 'imdb') {
     readImdb(imdb, limits.maxRows, out);
+  } else if (format === 'tvtime') {
+    readTvTime(detected.tvtime, limits.maxRows, out, options.timeZone ?? 'UTC');
+  } else if (format === 'simkl') {
+    readSimkl(detected.simkl, limits.maxRows, out);
   } else {
     readTrakt(trakt, limits.maxRows, out);
   }

@@ -83,12 +83,14 @@ async function resolve(row: ImportRow): Promise<Verdict> {
 }
 
 describe('demo sample exports', () => {
-  it('are offered as a Letterboxd zip, an IMDb CSV and a Trakt zip, the same for the same catalogue', async () => {
+  it('are offered as a Letterboxd zip, an IMDb CSV, Trakt, TV Time and Simkl zips, the same for the same catalogue', async () => {
     const samples = catalogue.samples();
     expect(samples.map((s) => [s.id, s.format, s.fileName])).toEqual([
       ['letterboxd-demo', 'letterboxd', 'letterboxd-marquee-demo-export.zip'],
       ['imdb-demo', 'imdb', 'imdb-ratings.csv'],
       ['trakt-demo', 'trakt', 'trakt-marquee-demo-export.zip'],
+      ['tvtime-demo', 'tvtime', 'tv-time-personal-data.zip'],
+      ['simkl-demo', 'simkl', 'simkl-backup.zip'],
     ]);
     const again = await startCatalogue({ now: () => NOW });
     try {

@@ -2,6 +2,7 @@ import { lstat, readFile, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ImportFileError } from '../rows';
 import { formatBytes, formatCount, type ReadLimits } from './limits';
+import { isCredentialFile } from './tvtime-fields';
 import { isZip, readZip, READABLE_ENTRY, type SourceFile } from './zip';
 
 export type ImportInput = { name: string; bytes: Uint8Array } | { path: string };
@@ -51,7 +52,7 @@ async function fromFolder(root: string, limits: ReadLimits): Promise<Source> {
       if (entry.isDirectory()) {
         if (depth < MAX_DEPTH && !SKIPPED_FOLDER.test(entry.name))
           await walk(join(dir, entry.name), rel, depth + 1);
-      } else if (entry.isFile() && READABLE_ENTRY.test(entry.name)) {
+      } else if (entry.isFile() && READABLE_ENTRY.test(entry.name) && !isCredentialFile(rel)) {
         const path = join(dir, entry.name);
         const { size } = await lstat(path);
         if (size > limits.maxEntryBytes)

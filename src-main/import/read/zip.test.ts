@@ -93,8 +93,36 @@ describe('readZip', () => {
       }
     }
     await expect(readZip(zip, 'locked.zip', limits)).rejects.toThrow(
-      /locked\.zip holds password-protected files \(diary\.csv\)/,
+      /locked\.zip is password-protected \(diary\.csv is encrypted\).*Unzip it yourself with its password.*import the folder/,
     );
+  });
+
+  it('names AES encryption (method 99) as password protection, not as damage', async () => {
+    const zip = zipOf({ 'tracking-prod-records.csv': 'uuid,type\n' });
+    const view = new DataView(zip.buffer);
+    for (let i = zip.length - 22; i >= 0; i--) {
+      if (view.getUint32(i, true) === 0x02014b50) {
+        view.setUint16(i + 10, 99, true);
+        break;
+      }
+    }
+    await expect(readZip(zip, 'tv-time-personal-data.zip', limits)).rejects.toThrow(
+      /tv-time-personal-data\.zip is password-protected .*import the folder it gives/,
+    );
+  });
+
+  it('never inflates credential files', async () => {
+    const files = await readZip(
+      zipOf({
+        'access_token.csv': 'token\nsecret-value\n',
+        'auth-prod-login.csv': 'email,password\na,b\n',
+        'user_devices.csv': 'ip\n1.2.3.4\n',
+        'followed_tv_show.csv': 'tv_show_id,active\n1,1\n',
+      }),
+      'tv-time.zip',
+      limits,
+    );
+    expect(files.map((f) => f.name)).toEqual(['followed_tv_show.csv']);
   });
 
   it('is not fooled by a file that merely starts like a zip', async () => {

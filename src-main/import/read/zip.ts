@@ -1,6 +1,7 @@
 import yauzl from 'yauzl';
 import { ImportFileError } from '../rows';
 import { formatBytes, formatCount, type ReadLimits } from './limits';
+import { isCredentialFile } from './tvtime-fields';
 
 export interface SourceFile {
   /** The file's path inside the export ('/'-separated): used only to recognise the file. */
@@ -74,9 +75,11 @@ export async function readZip(
       if (next.done === true) break;
       const entry = next.value;
       if (entry.fileName.endsWith('/') || !READABLE_ENTRY.test(entry.fileName)) continue;
-      if (entry.isEncrypted())
+      // Credentials (access tokens, logins) are never inflated.
+      if (isCredentialFile(entry.fileName)) continue;
+      if (entry.isEncrypted() || hasAesField(entry))
         throw new ImportFileError(
-          `${label} holds password-protected files (${entry.fileName}). Export it again without a password.`,
+          `${label} is password-protected (${entry.fileName} is encrypted), and Marquee cannot open encrypted zips. Unzip it yourself with its password (7-Zip, Keka or \`7z x\`), then import the folder it gives.`,
         );
       if (entry.uncompressedSize > limits.maxEntryBytes)
         throw new ImportFileError(
@@ -99,6 +102,11 @@ export async function readZip(
   } finally {
     zip.close();
   }
+}
+
+/** WinZip's AES encryption marks an entry with the extra field 0x9901 (and method 99). */
+function hasAesField(entry: yauzl.Entry): boolean {
+  return entry.compressionMethod === 99 || entry.extraFields.some((field) => field.id === 0x9901);
 }
 
 async function inflate(

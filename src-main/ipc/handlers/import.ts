@@ -32,7 +32,8 @@ export function importHandlers(use: () => Promise<ImportDeps>): HandlersFor<Impo
       const path = await imports.pick(kind);
       return { source: path === null ? null : await imports.stagePath(path) };
     },
-    'import.analyse': async ({ sourceId }) => (await service()).analyse(sourceId),
+    'import.analyse': async ({ sourceId, timeZone }) =>
+      (await service()).analyse(sourceId, timeZone),
     'import.job': async ({ jobId }) => (await service()).job(jobId),
     'import.resolve': async ({ jobId, rowId, choice }) =>
       (await service()).resolve(jobId, rowId, choice),

@@ -9,6 +9,8 @@ export const FORMAT_NAMES: Readonly<Record<ImportFormatView, string>> = {
   letterboxd: 'Letterboxd',
   imdb: 'IMDb',
   trakt: 'Trakt',
+  tvtime: 'TV Time',
+  simkl: 'Simkl',
   'marquee-backup': 'Marquee backup',
 };
 

@@ -13,7 +13,14 @@ import { id, noInput } from './models';
 
 const time = z.number().int().min(0);
 
-export const importFormat = z.enum(['letterboxd', 'imdb', 'trakt', 'marquee-backup']);
+export const importFormat = z.enum([
+  'letterboxd',
+  'imdb',
+  'trakt',
+  'tvtime',
+  'simkl',
+  'marquee-backup',
+]);
 export type ImportFormatView = z.infer<typeof importFormat>;
 
 /** A file (or folder, or sample) held in main, ready to be analysed. */
@@ -251,7 +258,18 @@ export const importChannels = {
   },
   /** Reads and matches the staged source in the background; poll `import.job` or listen to `import.progress`. */
   'import.analyse': {
-    input: z.object({ sourceId: z.string().min(1).max(100) }),
+    input: z.object({
+      sourceId: z.string().min(1).max(100),
+      /**
+       * The zone dates without one (TV Time's) are read in: an IANA name; UTC when not given. The
+       * preview offers it, and analysing again with another zone reads the source again.
+       */
+      timeZone: z
+        .string()
+        .max(64)
+        .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/)
+        .optional(),
+    }),
     output: z.object({ jobId }),
   },
   'import.job': {

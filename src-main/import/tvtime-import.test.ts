@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { pickSampleTitles, startCatalogue, type Catalogue } from '../../catalogue';
+import type { ImportJobView } from '../../src-shared/ipc/contract';
+import { startTestCore, type TestCore } from '../core/testing/core';
+import { sampleSource } from './samples';
+
+/** The demo TV Time and Simkl samples imported through the core, against the demo catalogue. */
+let t: TestCore | undefined;
+let catalogue: Catalogue | undefined;
+afterEach(async () => {
+  await t?.close();
+  await catalogue?.close();
+  t = undefined;
+  catalogue = undefined;
+});
+
+const NOW = Date.UTC(2026, 5, 1, 9);
+const ALL = { history: true, ratings: true, watchlist: true, favourites: true, lists: true };
+
+async function until(c: TestCore, jobId: string, states: ImportJobView['state'][]) {
+  for (let i = 0; i < 1000; i++) {
+    const job = await c.value('import.job', { jobId });
+    if (states.includes(job.state)) return job;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`the job never reached ${states.join(' or ')}`);
+}
+
+async function start(): Promise<TestCore> {
+  catalogue = await startCatalogue({ titles: 200, messy: false, now: () => NOW });
+  const cat = catalogue;
+  t = await startTestCore({
+    useCatalogue: cat,
+    core: { imports: { samples: sampleSource(() => cat.samples()) } },
+  });
+  await t.signIn();
+  return t;
+}
+
+describe('importing the TV Time sample', () => {
+  it("lands an episode numbered TheTVDB's way under TMDB's season and number", async () => {
+    const core = await start();
+    const picks = pickSampleTitles((catalogue as Catalogue).data);
+    const renumbered = picks.series[1];
+    const later = renumbered?.episodes.find((e) => e.season === 2);
+    if (!renumbered || !later) throw new Error('the catalogue has no second season to renumber');
+    const staged = await core.value('import.stageSample', { id: 'tvtime-demo' });
+    const { jobId } = await core.value('import.analyse', { sourceId: staged.sourceId });
+    const job = await until(core, jobId, ['ready', 'failed']);
+    expect(job.state).toBe('ready');
+    // The unknown film and the unknown series say why; the shared film name asks for a choice.
+    expect(job.unmatched.map((r) => r.label).join(' | ')).toMatch(
+      /Paper Moon|Olwen|Brennock|Almanac/,
+    );
+    expect(job.unmatched.some((r) => /TheTVDB id 69999/.test(r.reason ?? ''))).toBe(true);
+
+    await core.value('import.apply', { jobId, targets: ALL });
+    expect((await until(core, jobId, ['done', 'failed'])).state).toBe('done');
+    const { plays } = await core.value('tracking.history', { limit: 1000, mediaType: 'episode' });
+    const ofSeries = plays.filter((p) => p.mediaId === renumbered.core.id);
+    expect(ofSeries.some((p) => p.season === 2 && p.episode === later.episode)).toBe(true);
+    const before = renumbered.episodes.filter((e) => e.season === 1).length;
+    expect(ofSeries.some((p) => p.season === 1 && p.episode === before + later.episode)).toBe(
+      false,
+    );
+  }, 60_000);
+
+  it('reads the same staged export again in the zone chosen in the preview', async () => {
+    const core = await start();
+    const staged = await core.value('import.stageSample', { id: 'tvtime-demo' });
+    const first = await core.value('import.analyse', { sourceId: staged.sourceId });
+    const utc = await until(core, first.jobId, ['ready']);
+    expect(utc.problems[0]?.message).toMatch(/read as UTC/);
+    const again = await core.value('import.analyse', {
+      sourceId: staged.sourceId,
+      timeZone: 'America/New_York',
+    });
+    const local = await until(core, again.jobId, ['ready']);
+    expect(local.problems[0]?.message).toMatch(/read as America\/New_York time/);
+    const bad = await core.call('import.analyse', {
+      sourceId: staged.sourceId,
+      timeZone: 'Mars/Olympus',
+    });
+    expect(bad.ok).toBe(false);
+  }, 60_000);
+});
