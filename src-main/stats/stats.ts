@@ -1,6 +1,7 @@
 import { CodedError } from '../../src-shared/ipc/errors';
 import { isDate } from '../tracking/dates';
-import { countryLabel, decadeOf, languageLabel, yearOf } from './labels';
+import { yearOf } from '../../src-shared/dates';
+import { countryLabel, decadeOf, languageLabel } from './labels';
 import { activityOf, rollUp, streaksOf, type Period, type Streak } from './periods';
 import {
   titleKey,
