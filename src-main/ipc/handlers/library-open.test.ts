@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importHandlers } from './import';
 import { statsHandlers } from './stats';
 import { syncHandlers } from './sync';
 import { trackingHandlers } from './tracking';
@@ -19,6 +20,13 @@ describe('channels that need the library, when it could not be opened', () => {
     await expect(tracking['tracking.upNext']({})).rejects.toMatchObject({
       code: 'internal',
       message: `Watch tracking is off because your library could not be opened. (${problem})`,
+    });
+    const imports = importHandlers(() =>
+      Promise.resolve({ imports: null, libraryProblem: problem }),
+    );
+    await expect(imports['import.samples']({})).rejects.toMatchObject({
+      code: 'internal',
+      message: `Import and backup are off because your library could not be opened. (${problem})`,
     });
     await expect(sync['sync.outbox']({})).rejects.toMatchObject({
       code: 'internal',
