@@ -1,4 +1,5 @@
 import { CodedError } from '../../src-shared/ipc/errors';
+import { errorCode, isNetworkFailure } from '../base/errors';
 
 /**
  * TMDB's status codes that sign-in can meet, turned into sentences a person can act on.
@@ -20,15 +21,6 @@ export const DENIED_MESSAGE =
   'You denied Marquee access on TMDB. Start the sign-in again if that was a mistake.';
 export const EXPIRED_MESSAGE = 'This sign-in request has expired. Start the sign-in again.';
 
-function codeOf(error: unknown): string | undefined {
-  return error !== null &&
-    typeof error === 'object' &&
-    'code' in error &&
-    typeof error.code === 'string'
-    ? error.code
-    : undefined;
-}
-
 function tmdbStatusOf(error: unknown): number | undefined {
   return error !== null &&
     typeof error === 'object' &&
@@ -43,7 +35,7 @@ export function signInError(error: unknown): unknown {
   const status = tmdbStatusOf(error);
   const known = status === undefined ? undefined : SIGN_IN_MESSAGES[status];
   if (known !== undefined) return new CodedError('unauthorized', known, status);
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (code === 'offline' || code === 'timeout') {
     return new CodedError(
       code,
@@ -54,16 +46,13 @@ export function signInError(error: unknown): unknown {
 }
 
 /** True when the failure is the network's, so trying again later may work. */
-export function isNetworkFailure(error: unknown): boolean {
-  const code = codeOf(error);
-  return code === 'offline' || code === 'timeout';
-}
+export { isNetworkFailure };
 
 /** True when TMDB answered that the credential presented is not valid. */
 export function isRejectedCredential(error: unknown): boolean {
   const status = tmdbStatusOf(error);
   return (
-    codeOf(error) === 'unauthorized' &&
+    errorCode(error) === 'unauthorized' &&
     (status === undefined || status === 3 || status === 7 || status === 10)
   );
 }

@@ -1,6 +1,7 @@
 import { forgetSecret, registerSecret } from '../../src-shared/redact';
 import type { Account } from '../../src-shared/tmdb/schemas/account';
 import { writeSession, type CredentialStore } from '../credentials';
+import { errorCode } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { TmdbClient } from '../tmdb/types';
 import type { AuthState } from './auth-state';
@@ -65,8 +66,7 @@ export async function endRemoteSession(
     });
     return true;
   } catch (error) {
-    const code =
-      error !== null && typeof error === 'object' && 'code' in error ? error.code : undefined;
+    const code = errorCode(error);
     deps.log.warn('auth.remote_sign_out_failed', { code, error });
     // TMDB refusing or not knowing the session (status 37) means it no longer works there either.
     return code === 'not_found' || code === 'unauthorized' || code === 'invalid_input';

@@ -9,6 +9,7 @@ import type { CacheThrough } from './cache-through';
 import { isCachedFamily } from './freshness';
 import type { IngestContext } from './extract';
 import type { Ingest } from './store/ingest';
+import { errorCode } from '../base/errors';
 import type { Logger } from '../base/log';
 import { canonicalRequestKey } from '../tmdb/canonical-key';
 import { schemaKeys } from '../tmdb/schema-keys';
@@ -124,9 +125,7 @@ function withAdultSetting(
 
 function friendlier(error: unknown): unknown {
   if (error instanceof CodedError) return error;
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  if (code === 'offline')
+  if (errorCode(error) === 'offline')
     return new CodedError('offline', 'Marquee is offline and has not saved this page yet.');
   return error;
 }

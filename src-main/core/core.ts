@@ -15,6 +15,7 @@ import { authHandlers } from '../ipc/handlers/auth';
 import { browseHandlers } from '../ipc/handlers/browse';
 import { cacheHandlers } from '../ipc/handlers/cache';
 import { importHandlers } from '../ipc/handlers/import';
+import { libraryPart } from '../ipc/handlers/library-open';
 import type { ImportWiring } from '../import/service-types';
 import type { StagedSource } from '../../src-shared/ipc/contract';
 import { libraryHandlers } from '../ipc/handlers/library';
@@ -261,12 +262,7 @@ export function createCore(options: CoreOptions): RunningCore {
     imports: {
       stageBytes: async (name, bytes) => {
         const { imports, libraryProblem } = await started();
-        if (!imports)
-          throw new CodedError(
-            'internal',
-            `Import is off because your library could not be opened. (${libraryProblem ?? 'unknown problem'})`,
-          );
-        return imports.stageBytes(name, bytes);
+        return libraryPart(imports, 'Import is off', libraryProblem).stageBytes(name, bytes);
       },
     },
     clearAccountData: async () => {

@@ -1,3 +1,4 @@
+import { errorCode } from '../base/errors';
 import type { KeytarLike } from './keytar-store';
 
 /** keytar is an optional dependency: it needs libsecret to build, so it may not be installed. */
@@ -21,7 +22,7 @@ function isKeytarLike(value: unknown): value is KeytarLike {
  */
 export function isKeytarNotInstalled(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const code = 'code' in error ? error.code : undefined;
+  const code = errorCode(error);
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
   return /Cannot find (?:package|module) '(?:[^']*[\\/])?keytar'/.test(error.message);
 }

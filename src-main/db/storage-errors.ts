@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { CodedError } from '../../src-shared/ipc/errors';
+import { errorCode } from '../base/errors';
 
 /**
  * What a storage failure means. Only `corrupt` may move a database aside; the others are
@@ -8,15 +9,9 @@ import { CodedError } from '../../src-shared/ipc/errors';
 export type StorageFailure =
   'corrupt' | 'disk_full' | 'storage_io' | 'storage_busy' | 'storage_readonly';
 
-const codeOf = (error: unknown): string | undefined => {
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  return typeof code === 'string' ? code : undefined;
-};
-
 /** Classifies a better-sqlite3 (`SQLITE_*`, extended codes included) or Node fs (`E*`) error. */
 export function classifyStorageError(error: unknown): StorageFailure | null {
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (code === undefined) return null;
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return 'corrupt';
   if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') return 'disk_full';

@@ -1,5 +1,5 @@
 import type { Logger } from '../base/log';
-import { errorCode } from '../tracking/source';
+import { errorCode } from '../base/errors';
 import type { FactsSource } from './facts-source';
 import type { FactsStore, TitleRef } from './store/facts';
 

@@ -35,9 +35,3 @@ export function decadeOf(date: string | null): number | null {
   const year = Number(match[1]);
   return year < 1870 ? null : Math.floor(year / 10) * 10;
 }
-
-/** A year of a `YYYY-MM-DD`, or null. */
-export function yearOf(date: string | null): number | null {
-  const match = date === null ? null : /^(\d{4})-\d{2}-\d{2}$/.exec(date);
-  return match ? Number(match[1]) : null;
-}

@@ -1,23 +1,6 @@
+import type { StatsOverview, StatsPeriod, StatsStreak } from '../../src-shared/ipc/contract/stats';
 import type { DayRow } from './store/aggregates';
 import { DAY_MS, isoOfDay } from './zone';
-
-/** One bar of a time series (see the contract's `statsPeriod`). */
-export interface Period {
-  period: string;
-  start: string;
-  end: string;
-  minutes: number;
-  plays: number;
-  filmPlays: number;
-  episodePlays: number;
-}
-
-export interface Streak {
-  days: number;
-  from: string;
-  to: string;
-  plays: number;
-}
 
 export type Grain = 'week' | 'month' | 'year';
 
@@ -68,15 +51,15 @@ export function rollUp(
   grain: Grain,
   fromDay: number,
   toDay: number,
-): Period[] {
-  const out: Period[] = [];
+): StatsPeriod[] {
+  const out: StatsPeriod[] = [];
   if (toDay < fromDay) return out;
-  const byKey = new Map<string, Period>();
+  const byKey = new Map<string, StatsPeriod>();
   let bucket = bucketOf(fromDay, grain);
   const last = bucketOf(toDay, grain);
   // Bounded: a century of weeks is ~5,200 periods.
   for (let guard = 0; guard < 10_000; guard++) {
-    const period: Period = {
+    const period: StatsPeriod = {
       period: bucket.key,
       start: isoOfDay(bucket.start),
       end: isoOfDay(bucket.next - 1),
@@ -105,14 +88,14 @@ export function rollUp(
 export function streaksOf(
   days: readonly DayRow[],
   today: number,
-): { longest: Streak | null; current: Streak | null } {
-  let longest: Streak | null = null;
-  let current: Streak | null = null;
+): { longest: StatsStreak | null; current: StatsStreak | null } {
+  let longest: StatsStreak | null = null;
+  let current: StatsStreak | null = null;
   let runStart = -1;
   let runPlays = 0;
   let previous = Number.NaN;
   const close = (end: number): void => {
-    const streak: Streak = {
+    const streak: StatsStreak = {
       days: end - runStart + 1,
       from: isoOfDay(runStart),
       to: isoOfDay(end),
@@ -136,13 +119,7 @@ export function streaksOf(
 }
 
 /** The busiest days by minutes (then plays, then the latest), and the seven weekdays. */
-export function activityOf(
-  days: readonly DayRow[],
-  top = 10,
-): {
-  busiestDays: Array<{ date: string; plays: number; minutes: number }>;
-  weekdays: Array<{ weekday: number; plays: number; minutes: number }>;
-} {
+export function activityOf(days: readonly DayRow[], top = 10): StatsOverview['activity'] {
   const weekdays = Array.from({ length: 7 }, (_, i) => ({ weekday: i + 1, plays: 0, minutes: 0 }));
   for (const row of days) {
     const entry = weekdays[weekdayOf(row.day) - 1];

@@ -1,8 +1,9 @@
+import type { StatsCoverage } from '../../src-shared/ipc/contract/stats';
 import type { Logger } from '../base/log';
 import type { Timers } from '../base/timers';
 import { createFactsFill, type FactsFill } from './facts-fill';
 import type { FactsSource } from './facts-source';
-import { createStats, type Coverage, type Stats } from './stats';
+import { createStats, type Stats } from './stats';
 import type { StatsStore } from './store';
 
 export interface StatsServiceDeps {
@@ -19,7 +20,7 @@ export interface StatsServiceDeps {
   sleep: (ms: number) => Promise<void>;
   log: Logger;
   /** Announces new facts (the `stats.changed` event). */
-  emit: (coverage: Coverage) => void;
+  emit: (coverage: StatsCoverage) => void;
   /** Pause between two fetches of the fill. */
   intervalMs?: number;
 }

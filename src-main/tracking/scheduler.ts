@@ -1,5 +1,6 @@
 import { filmDue, missingSeasons, seasonPlan, seriesDue, airingSoon } from './refresh-policy';
-import { errorCode, errorMessage, type TrackingSource } from './source';
+import { errorCode } from '../base/errors';
+import { errorMessage, type TrackingSource } from './source';
 import type { FilmRow } from './store/films';
 import type { SeriesRow } from './store/series';
 import type { RefreshTarget } from './tracking';

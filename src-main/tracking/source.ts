@@ -18,16 +18,6 @@ export interface TrackingSource {
   film(id: number, signal?: AbortSignal): Promise<Fetched<FilmSnapshot>>;
 }
 
-/** The `code` of a thrown error, if it has one. */
-export function errorCode(error: unknown): string | undefined {
-  return error !== null &&
-    typeof error === 'object' &&
-    'code' in error &&
-    typeof error.code === 'string'
-    ? error.code
-    : undefined;
-}
-
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { errorCode } from '../base/errors';
 import type { TmdbClient } from '../tmdb/types';
 import { isDate } from './dates';
 import type { EpisodeSnapshot, FilmSnapshot, ReleaseSnapshot, SeriesSnapshot } from './snapshots';
-import { errorCode, type Fetched, type TrackingSource } from './source';
+import { type Fetched, type TrackingSource } from './source';
 
 /**
  * An appended season, read leniently: tracking needs numbers, names and dates, and one odd

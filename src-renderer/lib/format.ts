@@ -6,11 +6,8 @@
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/** "2016" from "2016-11-10"; null for "", null or a malformed date. */
-export function yearOf(date: string | null | undefined): string | null {
-  const match = ISO_DATE.exec(date ?? '');
-  return match?.[1] ?? null;
-}
+/** "2016" from "2016-11-10"; null for "", null or a malformed date (the same rule as main's). */
+export { yearText as yearOf } from '../../src-shared/dates';
 
 /** 125 → "2 h 5 min", 45 → "45 min", 0/null → null (TMDB uses 0 for "unknown"). */
 export function formatRuntime(minutes: number | null | undefined): string | null {

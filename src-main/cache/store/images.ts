@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { IMAGE_SIZES, type ImageSize } from '../../../src-shared/tmdb/image-sizes';
+import { isNetworkFailure } from '../../base/errors';
 
 // TMDB's image sizes (GET /3/configuration lists them), shared with the demo catalogue; anything
 // else is refused.
@@ -134,9 +135,7 @@ export function createImageStore(options: {
     try {
       fetched = await fetch(size, filePath);
     } catch (error) {
-      const code =
-        typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-      if (code === 'offline' || code === 'timeout')
+      if (isNetworkFailure(error))
         throw new ImageError('not_cached', 'offline and this image is not cached');
       throw error;
     }

@@ -2,6 +2,7 @@ import type { ImportChannel } from '../../../src-shared/ipc/contract';
 import { CodedError } from '../../../src-shared/ipc/errors';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { ImportService } from '../../import/service-types';
+import { libraryPart } from './library-open';
 
 export interface ImportDeps {
   /** null when the library could not be opened: there is nowhere to import into. */
@@ -13,11 +14,7 @@ export interface ImportDeps {
 export function importHandlers(use: () => Promise<ImportDeps>): HandlersFor<ImportChannel> {
   const service = async (): Promise<ImportService> => {
     const deps = await use();
-    if (deps.imports) return deps.imports;
-    throw new CodedError(
-      'internal',
-      `Import and backup are off because your library could not be opened. (${deps.libraryProblem ?? 'unknown problem'})`,
-    );
+    return libraryPart(deps.imports, 'Import and backup are off', deps.libraryProblem);
   };
   return {
     'import.samples': async () => ({ samples: (await service()).samples() }),

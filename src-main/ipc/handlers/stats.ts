@@ -1,7 +1,7 @@
 import type { StatsChannel } from '../../../src-shared/ipc/contract';
-import { CodedError } from '../../../src-shared/ipc/errors';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { StatsService } from '../../stats/stats-service';
+import { libraryPart } from './library-open';
 
 export interface StatsDeps {
   /** null when the library could not be opened: there is no history to count. */
@@ -13,11 +13,7 @@ export interface StatsDeps {
 export function statsHandlers(use: () => Promise<StatsDeps>): HandlersFor<StatsChannel> {
   const stats = async (): Promise<StatsService['stats']> => {
     const deps = await use();
-    if (deps.stats) return deps.stats.stats;
-    throw new CodedError(
-      'internal',
-      `Stats are off because your library could not be opened. (${deps.libraryProblem ?? 'unknown problem'})`,
-    );
+    return libraryPart(deps.stats, 'Stats are off', deps.libraryProblem).stats;
   };
   return {
     'stats.overview': async ({ from, to, media }) =>

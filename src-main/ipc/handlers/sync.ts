@@ -1,7 +1,7 @@
 import type { SyncChannel } from '../../../src-shared/ipc/contract';
-import { CodedError } from '../../../src-shared/ipc/errors';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { SyncScheduler } from '../../library/sync/scheduler';
+import { libraryPart } from './library-open';
 
 export interface SyncDeps {
   /** null when the library could not be opened: there is nothing to sync. */
@@ -13,11 +13,7 @@ export interface SyncDeps {
 export function syncHandlers(use: () => Promise<SyncDeps>): HandlersFor<SyncChannel> {
   const sync = async (): Promise<SyncScheduler> => {
     const deps = await use();
-    if (deps.sync) return deps.sync;
-    throw new CodedError(
-      'internal',
-      `Sync is off because your library could not be opened. (${deps.libraryProblem ?? 'unknown problem'})`,
-    );
+    return libraryPart(deps.sync, 'Sync is off', deps.libraryProblem);
   };
   return {
     'sync.now': async () => (await sync()).refresh(),

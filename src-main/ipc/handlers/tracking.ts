@@ -1,7 +1,7 @@
 import type { TrackingChannel } from '../../../src-shared/ipc/contract';
-import { CodedError } from '../../../src-shared/ipc/errors';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { TrackingService } from '../../tracking/tracking-service';
+import { libraryPart } from './library-open';
 
 export interface TrackingDeps {
   /** null when the library could not be opened: there is no history to read or write. */
@@ -13,11 +13,7 @@ export interface TrackingDeps {
 export function trackingHandlers(use: () => Promise<TrackingDeps>): HandlersFor<TrackingChannel> {
   const service = async (): Promise<TrackingService> => {
     const deps = await use();
-    if (deps.tracking) return deps.tracking;
-    throw new CodedError(
-      'internal',
-      `Watch tracking is off because your library could not be opened. (${deps.libraryProblem ?? 'unknown problem'})`,
-    );
+    return libraryPart(deps.tracking, 'Watch tracking is off', deps.libraryProblem);
   };
   const domain = async (): Promise<TrackingService['tracking']> => (await service()).tracking;
   return {

@@ -1,4 +1,5 @@
 import { redact } from '../../../src-shared/redact';
+import { errorCode } from '../../base/errors';
 import type { OutboxOp } from '../changes';
 import type { NetOp } from '../collapse';
 import type { Library } from '../store/library';
@@ -52,10 +53,9 @@ export interface SyncOptions {
 
 const TRANSIENT = new Set(['offline', 'timeout', 'rate_limited', 'upstream']);
 
-function errorCode(error: unknown): string {
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  return typeof code === 'string' ? code : 'internal';
+/** A failure without a code of its own counts as Marquee's (`internal`): it is not retried. */
+function codeOf(error: unknown): string {
+  return errorCode(error) ?? 'internal';
 }
 function errorText(error: unknown): string {
   return redact(error instanceof Error ? error.message : String(error));
@@ -183,7 +183,7 @@ export function createSync(options: SyncOptions): { run(): Promise<SyncReport> }
         library.markSent(net, result);
         return 'sent';
       } catch (error) {
-        const code = errorCode(error);
+        const code = codeOf(error);
         if (!TRANSIENT.has(code)) {
           library.markFailed(net, `${code}: ${errorText(error)}`);
           if (op.type === 'list_create') failedLists.add(op.listId);
