@@ -17,7 +17,7 @@ const tvdb = (core: TitleCore): string => String(70_000 + core.index);
 /**
  * A TV Time GDPR export zip, shaped as the real one: the new and the old tracking logs (with
  * columns in different orders), an older per-episode file repeating one watch a day earlier,
- * favourite and for-later series, series ratings on 0–5, a list as a Go map dump, and credential
+ * favourite and for-later series, a followed and an archived series, series ratings on 0–5, a list as a Go map dump, and credential
  * files an importer must never open. Hard rows: an episode numbered the TheTVDB way (its own id
  * places it), a bulk-import row without a series name, two films sharing a name with a `0000`
  * release date (ambiguous), an unknown film and an unknown series (unmatched).
@@ -139,6 +139,19 @@ export function tvTimeSample(picks: SamplePicks): Uint8Array {
       first ? [[tvdb(first), 'favorite']] : [],
     ),
     'tv_show_rate.csv': csv(['tv_show_id', 'rating', 'created_at'], rates),
+    // The first series is followed; the second was followed, then archived (stopped watching).
+    'followed_tv_show.csv': csv(
+      ['tv_show_id', 'tv_show_name', 'active', 'archived', 'created_at'],
+      picks.series
+        .slice(0, 2)
+        .map(({ core }, s) => [
+          tvdb(core),
+          core.title,
+          '1',
+          s === 1 ? '1' : '0',
+          stamp(picks.startDay - 40),
+        ]),
+    ),
     'lists-prod-lists.csv': csv(
       ['name', 'type', 'objects'],
       [

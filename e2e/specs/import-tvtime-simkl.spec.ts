@@ -48,6 +48,8 @@ test('imports the TV Time and Simkl samples, resolving a review row, and a secon
         await expect(page.getByLabel(/TV Time's dates have no time zone/)).toHaveValue('UTC');
         await expect(screen.problems).toContainText('read as UTC');
         await expect(screen.ratingConversion).toContainText('TV Time 0–5');
+        // How followed and archived series land is said with the notices.
+        await expect(screen.problems).toContainText('archived (stopped watching) → not followed');
       } else {
         await expect(screen.problems).toContainText('plantowatch → watchlist');
       }

@@ -14,6 +14,7 @@ import type { UserLibrary } from '../library/user-library';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { Play, PlaySource } from '../tracking/types';
 import { parseBackup, planRestore, restoreBackup, type Backup, type BackupDeps } from './backup';
+import { applyFollow, followPresent } from './follows';
 import { labelOf, type MatchResult } from './match';
 import type { ImportFormat, ImportRow, SourceRef } from './rows';
 import { LIST_FILMS_ONLY, fitsTarget, rematchWaiting, settle } from './settle';
@@ -40,7 +41,14 @@ const MAX_SHOWN = 500;
 /** Lookups running at once while matching (the TMDB client has its own rate limit). */
 const MATCH_CONCURRENCY = 8;
 
-const KINDS: readonly RowKind[] = ['watched', 'ratings', 'watchlist', 'favourites', 'lists'];
+const KINDS: readonly RowKind[] = [
+  'watched',
+  'ratings',
+  'watchlist',
+  'favourites',
+  'lists',
+  'follows',
+];
 
 export const kindOfRow = (row: ImportRow): RowKind =>
   row.kind === 'watched'
@@ -51,7 +59,9 @@ export const kindOfRow = (row: ImportRow): RowKind =>
         ? 'watchlist'
         : row.kind === 'favourite'
           ? 'favourites'
-          : 'lists';
+          : row.kind === 'follow'
+            ? 'follows'
+            : 'lists';
 
 const SOURCE_OF: Record<ImportFormat, PlaySource> = {
   letterboxd: 'letterboxd',
@@ -370,6 +380,8 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
           .state({ mediaType: 'movie', mediaId: chosen.id })
           .lists.includes(listId);
       }
+      case 'follow':
+        return followPresent(deps.tracking.tracking, row, chosen);
     }
   }
 
@@ -417,6 +429,7 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
     ...(targets.watchlist ? (['watchlist'] as const) : []),
     ...(targets.favourites ? (['favourites'] as const) : []),
     ...(targets.lists ? (['lists'] as const) : []),
+    ...(targets.follows === true ? (['follows'] as const) : []),
   ];
 
   async function applyRows(job: JobRecord, targets: ImportTargets, run: Running): Promise<void> {
@@ -505,7 +518,7 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
                 lists.set(row.list.name, listId);
               }
               deps.library.addToList({ listId, movieId: chosen.id });
-            }
+            } else if (row.kind === 'follow') applyFollow(deps.tracking.tracking, row, chosen);
           } catch (error) {
             if (isStorageFailure(error)) throw error;
             outcome = 'failed';
@@ -581,6 +594,7 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
         watchlist: zero,
         favourites: zero,
         lists: restored.lists,
+        follows: zero,
       },
     });
   }
@@ -666,7 +680,8 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
       progress: running.get(jobId)?.progress ?? null,
       result:
         appliedYet && job.result !== null
-          ? (job.result as ImportJobView['result'])
+          ? // A job applied before follows were imported has no count for them.
+            { ...resultOf(jobId), ...(job.result as object) }
           : appliedYet
             ? resultOf(jobId)
             : null,

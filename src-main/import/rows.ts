@@ -50,6 +50,8 @@ export type ImportRow =
     })
   | (RowBase & { kind: 'watchlist'; addedAt: number | null })
   | (RowBase & { kind: 'favourite'; addedAt: number | null })
+  /** A series the user followed, or followed and then archived (stopped watching). */
+  | (RowBase & { kind: 'follow'; state: 'followed' | 'archived'; followedAt: number | null })
   | (RowBase & {
       kind: 'listItem';
       list: { name: string; description: string };

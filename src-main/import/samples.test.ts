@@ -27,7 +27,14 @@ async function until(
   throw new Error(`the job never reached ${states.join(' or ')}`);
 }
 
-const ALL = { history: true, ratings: true, watchlist: true, favourites: true, lists: true };
+const ALL = {
+  history: true,
+  ratings: true,
+  watchlist: true,
+  favourites: true,
+  lists: true,
+  follows: true,
+};
 
 describe('the demo sample exports', () => {
   it('each imports: matched, review and unmatched rows, then nothing new the second time', async () => {

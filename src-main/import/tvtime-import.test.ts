@@ -15,7 +15,14 @@ afterEach(async () => {
 });
 
 const NOW = Date.UTC(2026, 5, 1, 9);
-const ALL = { history: true, ratings: true, watchlist: true, favourites: true, lists: true };
+const ALL = {
+  history: true,
+  ratings: true,
+  watchlist: true,
+  favourites: true,
+  lists: true,
+  follows: true,
+};
 
 async function until(c: TestCore, jobId: string, states: ImportJobView['state'][]) {
   for (let i = 0; i < 1000; i++) {
@@ -63,6 +70,38 @@ describe('importing the TV Time sample', () => {
     expect(ofSeries.some((p) => p.season === 1 && p.episode === before + later.episode)).toBe(
       false,
     );
+  }, 60_000);
+
+  it('follows the followed series, stops following and hides the archived one, once', async () => {
+    const core = await start();
+    const picks = pickSampleTitles((catalogue as Catalogue).data);
+    const [followed, archived] = picks.series;
+    if (!followed || !archived) throw new Error('the catalogue has too few series');
+    const staged = await core.value('import.stageSample', { id: 'tvtime-demo' });
+    const { jobId } = await core.value('import.analyse', { sourceId: staged.sourceId });
+    const job = await until(core, jobId, ['ready']);
+    expect(job.counts.follows).toMatchObject({ total: 2, matched: 2, alreadyPresent: 0 });
+    expect(job.problems.map((p) => p.message)).toContain(
+      'TV Time follows: followed → followed in Marquee; archived (stopped watching) → not followed and hidden from Up Next (Marquee has no archive)',
+    );
+
+    await core.value('import.apply', { jobId, targets: ALL });
+    const done = await until(core, jobId, ['done', 'failed']);
+    expect(done.result?.follows).toEqual({ added: 2, alreadyPresent: 0, failed: 0 });
+    const one = await core.value('tracking.progress', { seriesId: followed.core.id });
+    expect(one).toMatchObject({ follow: 'follow', followed: true, hidden: false });
+    // Watched in the export, yet archived: not followed, and hidden from Up Next.
+    const two = await core.value('tracking.progress', { seriesId: archived.core.id });
+    expect(two).toMatchObject({ follow: 'unfollow', followed: false, hidden: true });
+
+    // The same file again says nothing new about follows, and applying it changes none.
+    const again = await core.value('import.stageSample', { id: 'tvtime-demo' });
+    const second = await core.value('import.analyse', { sourceId: again.sourceId });
+    const preview = await until(core, second.jobId, ['ready']);
+    expect(preview.counts.follows).toMatchObject({ matched: 2, alreadyPresent: 2 });
+    await core.value('import.apply', { jobId: second.jobId, targets: ALL });
+    const after = await until(core, second.jobId, ['done', 'failed']);
+    expect(after.result?.follows).toEqual({ added: 0, alreadyPresent: 2, failed: 0 });
   }, 60_000);
 
   it('reads the same staged export again in the zone chosen in the preview', async () => {

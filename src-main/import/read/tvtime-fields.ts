@@ -164,3 +164,27 @@ export function goMapItems(text: string): { id: string; type: string }[] | null 
   }
   return items;
 }
+
+/** How TV Time's follows land in Marquee; the preview shows it with the other notices. */
+export const TVTIME_FOLLOWS =
+  'TV Time follows: followed → followed in Marquee; archived (stopped watching) → not followed and hidden from Up Next (Marquee has no archive)';
+
+/**
+ * Whether a row says its series is followed or archived, or neither (null). `followed_tv_show.csv`
+ * lists followed series: a row counts unless `active` says the follow ended. Archived wins: TV
+ * Time archives series that stay followed.
+ */
+export function followOf(
+  table: TvTimeTable,
+  get: (cells: readonly string[], ...names: string[]) => string,
+  cells: readonly string[],
+): 'followed' | 'archived' | null {
+  if (isTrue(get(cells, 'is_archived', 'archived'))) return 'archived';
+  if (table === 'followed') {
+    const active = get(cells, 'active');
+    return active === '' || isTrue(active) ? 'followed' : null;
+  }
+  if (isTrue(get(cells, 'is_followed')) || get(cells, 'type').toLowerCase() === 'follow')
+    return 'followed';
+  return null;
+}

@@ -239,3 +239,54 @@ describe('TV Time export', () => {
     expect(fromFolder.files).not.toContain('access_token.csv');
   });
 });
+
+describe('TV Time follows', () => {
+  const followExport = (): Record<string, string> => ({
+    'tracking-prod-records-v2.csv': csv(
+      ['key', 's_id', 'series_name', 's_no', 'ep_no', 'is_followed', 'is_archived', 'followed_at'],
+      [
+        ['user-series-1', '81189', 'Breaking Bad', '', '', '1', '0', '2023-01-02 10:00:00'],
+        ['user-series-2', '121361', 'Game of Thrones', '', '', '1', '1', '<nil>'],
+        ['user-series-3', '70329', 'My Wife and Kids', '', '', '0', '0', ''],
+      ],
+    ),
+    'tracking-prod-records.csv': csv(
+      ['uuid', 'type', 'entity_type', 'series_id', 'series_name', 'movie_name'],
+      [
+        ['u1', 'follow', 'series', '305288', 'Stranger Things', ''],
+        ['u2', 'follow', 'movie', '', '', 'Heat'],
+      ],
+    ),
+    // Listed as followed here; archived in the newer log, which wins.
+    'followed_tv_show.csv': csv(
+      ['tv_show_id', 'tv_show_name', 'active', 'archived', 'created_at'],
+      [
+        ['121361', 'Game of Thrones', '1', '0', '2022-05-01 09:00:00'],
+        ['253463', 'Black Mirror', 'true', 'false', ''],
+        ['79168', 'Friends', '0', '0', ''],
+        ['75760', 'How I Met Your Mother', '1', '1', ''],
+      ],
+    ),
+  });
+
+  it('reads followed and archived series, archived winning, and says how they land', async () => {
+    const parsed = await readImport({ name: 'tv-time.zip', bytes: zipOf(followExport()) });
+    const follows = parsed.rows.flatMap((r) =>
+      r.kind === 'follow' ? [[r.ref.tvdbId, r.ref.mediaType, r.state]] : [],
+    );
+    expect(follows.sort()).toEqual(
+      [
+        [121361, 'tv', 'archived'],
+        [253463, 'tv', 'followed'],
+        [305288, 'tv', 'followed'],
+        [75760, 'tv', 'archived'],
+        [81189, 'tv', 'followed'],
+      ].sort(),
+    );
+    const breaking = parsed.rows.find((r) => r.kind === 'follow' && r.ref.tvdbId === 81189);
+    expect(breaking).toMatchObject({ followedAt: Date.UTC(2023, 0, 2, 10) });
+    expect(parsed.problems.map((p) => p.message)).toContain(
+      'TV Time follows: followed → followed in Marquee; archived (stopped watching) → not followed and hidden from Up Next (Marquee has no archive)',
+    );
+  });
+});

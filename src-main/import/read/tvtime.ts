@@ -4,12 +4,14 @@ import { isBlank, parseCsv } from './csv';
 import {
   cellReader,
   columnsOf,
+  followOf,
   goMapItems,
   isTrue,
   releaseYear,
   tvTimeDate,
   tvTimeTable,
   wholeNumber,
+  TVTIME_FOLLOWS,
   type TvTimeTable,
 } from './tvtime-fields';
 import { ViewingMerger } from './tvtime-merge';
@@ -64,7 +66,11 @@ export function readTvTime(
   const seriesRows = new Map<string, ImportRow>();
   const addSeriesRow = (row: ImportRow): void => {
     const key = `${row.kind}:${row.ref.mediaType}:${row.ref.tvdbId ?? row.ref.title ?? ''}`;
-    if (!seriesRows.has(key)) seriesRows.set(key, row);
+    const earlier = seriesRows.get(key);
+    // A series followed in one file and archived in another was archived.
+    const archives = row.kind === 'follow' && row.state === 'archived';
+    if (!earlier || (archives && earlier.kind === 'follow' && earlier.state === 'followed'))
+      seriesRows.set(key, row);
   };
 
   for (const file of files) {
@@ -93,6 +99,8 @@ export function readTvTime(
   }
 
   out.rows.push(...episodes.rows(), ...films.rows(), ...seriesRows.values());
+  if ([...seriesRows.values()].some((r) => r.kind === 'follow'))
+    out.problem(files[0]?.name ?? 'TV Time export', 0, TVTIME_FOLLOWS);
   // The zone choice is shown with the preview's notices, first.
   out.problems.unshift({
     file: files[0]?.name ?? 'TV Time export',
@@ -138,7 +146,11 @@ function readRecord(ctx: FileContext, cells: readonly string[], line: number): v
     }
     case 'tracking': {
       const type = get(cells, 'type').toLowerCase();
-      // Counters (rewatch_count, count-…) and follows are not viewings.
+      if (type === 'follow' && get(cells, 'entity_type').toLowerCase() !== 'movie') {
+        seriesFlags(ctx, cells, line);
+        return;
+      }
+      // Counters (rewatch_count, count-…) are not viewings.
       if (type !== 'watch' && type !== 'rewatch' && type !== 'towatch') return;
       const entity = get(cells, 'entity_type').toLowerCase();
       if (entity === 'movie' || (entity === '' && get(cells, 'movie_name') !== '')) {
@@ -157,6 +169,7 @@ function readRecord(ctx: FileContext, cells: readonly string[], line: number): v
       return;
     }
     case 'show-data':
+    case 'followed':
     case 'special-status': {
       seriesFlags(ctx, cells, line);
       return;
@@ -253,7 +266,7 @@ function film(ctx: FileContext, cells: readonly string[], line: number, type: st
   ctx.films.add(keys, ref, {}, { at, file: ctx.file.name, line }, type === 'rewatch');
 }
 
-/** Favourite and for-later series (a follow alone is not imported: Marquee follows what you watch). */
+/** Favourite, for-later, followed and archived series. */
 function seriesFlags(ctx: FileContext, cells: readonly string[], line: number) {
   const { get } = ctx;
   const ref = seriesRef(get, cells);
@@ -268,6 +281,8 @@ function seriesFlags(ctx: FileContext, cells: readonly string[], line: number) {
     status === 'for_later' ||
     get(cells, 'type').toLowerCase() === 'towatch';
   if (forLater) ctx.addSeriesRow({ ...base, kind: 'watchlist', addedAt: at });
+  const follow = followOf(ctx.file.table, get, cells);
+  if (follow !== null) ctx.addSeriesRow({ ...base, kind: 'follow', state: follow, followedAt: at });
 }
 
 function rating(ctx: FileContext, cells: readonly string[], line: number) {

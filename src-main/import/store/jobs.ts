@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 
 export type JobState =
   'analysing' | 'ready' | 'applying' | 'done' | 'cancelled' | 'failed' | 'rolledBack';
-export type RowKind = 'watched' | 'ratings' | 'watchlist' | 'favourites' | 'lists';
+export type RowKind = 'watched' | 'ratings' | 'watchlist' | 'favourites' | 'lists' | 'follows';
 export type RowState = 'matched' | 'review' | 'unmatched' | 'skipped' | 'waiting';
 export type RowOutcome = 'added' | 'present' | 'failed' | 'undone';
 

@@ -49,6 +49,7 @@ export const KINDS: readonly ImportKind[] = [
   'watchlist',
   'favourites',
   'lists',
+  'follows',
 ];
 
 /** Which target carries each kind: history stays in Marquee, the rest goes to TMDB. */
@@ -58,6 +59,7 @@ export const TARGET_OF: Readonly<Record<ImportKind, keyof ImportTargets>> = {
   watchlist: 'watchlist',
   favourites: 'favourites',
   lists: 'lists',
+  follows: 'follows',
 };
 
 const NO_TARGETS: ImportTargets = {
@@ -66,6 +68,7 @@ const NO_TARGETS: ImportTargets = {
   watchlist: false,
   favourites: false,
   lists: false,
+  follows: false,
 };
 
 /** While a job runs, how often it is read again in case an event was missed. */
@@ -152,9 +155,9 @@ export class ImportState {
   get targets(): ImportTargets {
     return this.#targets;
   }
-  /** A target can be chosen: history always, the TMDB-bound ones with an account signed in. */
+  /** A target can be chosen: history and follows always, the TMDB-bound ones with an account signed in. */
   available(target: keyof ImportTargets): boolean {
-    return target === 'history' || this.signedIn();
+    return target === 'history' || target === 'follows' || this.signedIn();
   }
   /** The targets applying will use: the chosen ones that are available. */
   readonly effectiveTargets: ImportTargets = $derived({
@@ -163,6 +166,7 @@ export class ImportState {
     watchlist: this.#targets.watchlist && this.available('watchlist'),
     favourites: this.#targets.favourites && this.available('favourites'),
     lists: this.#targets.lists && this.available('lists'),
+    follows: this.#targets.follows === true,
   });
   get loaded(): boolean {
     return this.#loaded;
@@ -477,6 +481,7 @@ export class ImportState {
         watchlist: job.counts.watchlist.total > 0,
         favourites: job.counts.favourites.total > 0,
         lists: job.counts.lists.total > 0,
+        follows: job.counts.follows.total > 0,
       };
       // A backup restores as a whole: every part the plan names is merged.
       if (job.format === 'marquee-backup') {
@@ -486,6 +491,7 @@ export class ImportState {
           watchlist: true,
           favourites: true,
           lists: true,
+          follows: true,
         };
       }
     }

@@ -48,6 +48,7 @@ function jobView(overrides: Partial<ImportJobView> = {}): ImportJobView {
       watchlist: none,
       favourites: none,
       lists: none,
+      follows: none,
     },
     lists: [],
     ratingConversion: 'Letterboxd ★ 0.5–5 → TMDB 1–10: ×2',
@@ -113,6 +114,7 @@ describe('ImportState', () => {
       watchlist: false,
       favourites: false,
       lists: false,
+      follows: false,
     });
     // 7 matched watched rows, 2 already there; 4 ratings: 9 new in all, 1 row waits for review.
     expect(state.toApply).toBe(9);
@@ -133,6 +135,8 @@ describe('ImportState', () => {
     const state = new ImportState(() => false);
     await state.stageSample('lb');
     expect(state.available('history')).toBe(true);
+    // Follows stay in Marquee too.
+    expect(state.available('follows')).toBe(true);
     expect(state.available('ratings')).toBe(false);
     // Only the 5 new watched rows: the 4 ratings wait for a sign-in.
     expect(state.toApply).toBe(5);
@@ -239,6 +243,7 @@ describe('ImportState', () => {
               watchlist: none,
               favourites: none,
               lists: none,
+              follows: none,
             },
             review: [],
           }),
@@ -275,6 +280,7 @@ describe('ImportState', () => {
               watchlist: none,
               favourites: none,
               lists: none,
+              follows: none,
             },
             review: [],
             waiting: [waitingRow],
@@ -335,7 +341,14 @@ describe('ImportState', () => {
     await state.apply();
     expect(bridge.calls.find((c) => c.channel === 'import.apply')?.input).toEqual({
       jobId: 'job-1',
-      targets: { history: true, ratings: true, watchlist: false, favourites: false, lists: false },
+      targets: {
+        history: true,
+        ratings: true,
+        watchlist: false,
+        favourites: false,
+        lists: false,
+        follows: false,
+      },
     });
     expect(state.step).toBe('applying');
 
@@ -349,7 +362,14 @@ describe('ImportState', () => {
     const zero = { added: 0, alreadyPresent: 0, failed: 0 };
     current = jobView({
       state: 'done',
-      result: { watched: added, ratings: zero, watchlist: zero, favourites: zero, lists: zero },
+      result: {
+        watched: added,
+        ratings: zero,
+        watchlist: zero,
+        favourites: zero,
+        lists: zero,
+        follows: zero,
+      },
     });
     bridge.emit('import.changed', { jobId: 'job-1', state: 'done' });
     await vi.waitFor(() => {
@@ -391,7 +411,14 @@ describe('ImportState', () => {
     const zero = { added: 0, alreadyPresent: 0, failed: 0 };
     current = jobView({
       state: 'done',
-      result: { watched: zero, ratings: zero, watchlist: zero, favourites: zero, lists: zero },
+      result: {
+        watched: zero,
+        ratings: zero,
+        watchlist: zero,
+        favourites: zero,
+        lists: zero,
+        follows: zero,
+      },
     });
     const stop = state.start(bridge);
     await vi.waitFor(() => {

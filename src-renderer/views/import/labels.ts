@@ -20,6 +20,7 @@ export const KIND_NAMES: Readonly<Record<ImportKind, string>> = {
   watchlist: 'Watchlist',
   favourites: 'Favourites',
   lists: 'List items',
+  follows: 'Follows',
 };
 
 export const TARGET_TEXT: Readonly<Record<keyof ImportTargets, { label: string; where: string }>> =
@@ -29,6 +30,7 @@ export const TARGET_TEXT: Readonly<Record<keyof ImportTargets, { label: string; 
     watchlist: { label: 'Watchlist', where: 'To your TMDB account' },
     favourites: { label: 'Favourites', where: 'To your TMDB account' },
     lists: { label: 'Lists', where: 'To your TMDB account (new lists are created)' },
+    follows: { label: 'Follows', where: 'Into Marquee, on this computer' },
   };
 
 export const STATE_NAMES: Readonly<Record<ImportJobState, string>> = {

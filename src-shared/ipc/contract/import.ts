@@ -55,7 +55,14 @@ export const importJobState = z.enum([
 export type ImportJobState = z.infer<typeof importJobState>;
 
 /** The kinds of row a source can hold; the preview counts each. */
-export const importKind = z.enum(['watched', 'ratings', 'watchlist', 'favourites', 'lists']);
+export const importKind = z.enum([
+  'watched',
+  'ratings',
+  'watchlist',
+  'favourites',
+  'lists',
+  'follows',
+]);
 export type ImportKind = z.infer<typeof importKind>;
 
 /**
@@ -132,6 +139,8 @@ export const importTargets = z.object({
   favourites: z.boolean(),
   /** List rows: lists that do not exist are created. */
   lists: z.boolean(),
+  /** Series follows into Marquee (absent in jobs applied before follows were imported: none). */
+  follows: z.boolean().optional(),
 });
 export type ImportTargets = z.infer<typeof importTargets>;
 
@@ -192,6 +201,7 @@ export const importJobView = importJobSummary.extend({
     watchlist: kindCounts,
     favourites: kindCounts,
     lists: kindCounts,
+    follows: kindCounts,
   }),
   /** The names of the lists the source holds, with their row counts. */
   lists: z.array(z.object({ name: z.string(), items: z.number().int(), exists: z.boolean() })),
@@ -221,6 +231,7 @@ export const importJobView = importJobSummary.extend({
       watchlist: resultCounts,
       favourites: resultCounts,
       lists: resultCounts,
+      follows: resultCounts,
     })
     .nullable(),
   /** For a Marquee backup: what restoring it will do (merge), shown before applying. */

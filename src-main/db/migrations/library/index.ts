@@ -6,6 +6,7 @@ import { library004 } from './004_import_jobs';
 import { library005 } from './005_stats_facts';
 import { library006 } from './006_play_totals';
 import { library007 } from './007_import_waiting';
+import { library008 } from './008_import_follows';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const libraryMigrations: readonly Migration[] = [
   library005,
   library006,
   library007,
+  library008,
 ];
