@@ -282,7 +282,7 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
         ? { season: row.season, episode: row.episode }
         : { season: chosen.season, episode: chosen.episode };
 
-  /** The film or episode a watched row names, and when; null for a whole series. */
+  /** The film or episode a watched row names, and when (no uid: hashing is slow); null for a series. */
   function viewingOf(row: Extract<ImportRow, { kind: 'watched' }>, chosen: MatchCandidate) {
     const which = episodeOf(row, chosen);
     const episode =
@@ -341,7 +341,6 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
       const row = asRow(r);
       const chosen = asCandidate(r.chosen);
       if (row.kind !== 'watched' || !chosen || row.watchedAt === null) continue;
-      // Only the item counts here: no uids (hashing one per row) are needed.
       const viewing = viewingOf(row, chosen);
       if (viewing) dated.add(itemKey(viewing));
     }
