@@ -2,7 +2,8 @@
  * TV Time import benchmarks (series and episodes are TheTVDB ids, each looked up through TMDB's
  * find):
  * - reading and matching an export of 20,000 episode watches over 300 series against a warm cache
- *   (every find already cached): wall time of stage + analyse against the 2 s goal;
+ *   (every find already cached): wall time of stage + analyse against the 2 s goal, and the
+ *   requests that still reached the catalogue during it (goal 0: the cache is really warm);
  * - the same for the first SERIES_COLD series against the catalogue with a cold cache at the
  *   client's default rate limit: wall time against the rate-limit floor (requests the catalogue
  *   counted ÷ requests per second), goal within 10%.
@@ -20,6 +21,8 @@ const WATCHES = 20_000;
 const SERIES = 300;
 const SERIES_COLD = Number(process.env.MARQUEE_BENCH_TVTIME_COLD_SERIES ?? 20);
 const BENCH = { trusted: true, origin: 'bench' } as const;
+/** Warming passes at most: the first fills the cache, the next must then ask the catalogue nothing. */
+const WARM_PASSES = 3;
 
 type Catalogue = Awaited<ReturnType<typeof startCatalogue>>;
 
@@ -104,9 +107,16 @@ export async function runTvTimeImportBenchmarks(): Promise<BenchResult[]> {
     fs.mkdirSync(warmDir);
     const warm = coreFor(catalogue, warmDir, true);
     let warmRun: { seconds: number; counts: string };
+    let warmPasses = 0;
     try {
       await warm.ready;
-      await analyse(warm, full);
+      // The cache is warm once a whole pass asks the catalogue nothing (a find that failed while
+      // warming is not cached, and would be asked again in the timed run).
+      do {
+        catalogue.requests.reset();
+        await analyse(warm, full);
+        warmPasses += 1;
+      } while (warmPasses < WARM_PASSES && (warmPasses === 1 || catalogue.requests.total > 0));
       catalogue.requests.reset();
       warmRun = await analyse(warm, full);
     } finally {
@@ -134,7 +144,14 @@ export async function runTvTimeImportBenchmarks(): Promise<BenchResult[]> {
         unit: 's',
         value: warmRun.seconds,
         budget: 2,
-        note: `${warmRun.counts}; ${warmRequests} requests reached the catalogue`,
+        note: `${warmRun.counts}; cache warmed in ${warmPasses} passes`,
+      },
+      {
+        name: `import: TV Time ${WATCHES} watches, warm cache, requests reaching the catalogue`,
+        unit: 'requests',
+        value: warmRequests,
+        budget: 0,
+        note: 'counted by the local catalogue during the timed warm run',
       },
       {
         name: `import: TV Time ${coldWatches} watches over ${SERIES_COLD} series, cold cache, wall time`,

@@ -292,6 +292,21 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
         ? { season: row.season, episode: row.episode }
         : { season: chosen.season, episode: chosen.episode };
 
+  /** The film or episode a watched row names, and when (no uid: hashing is slow); null for a series. */
+  function viewingOf(row: Extract<ImportRow, { kind: 'watched' }>, chosen: MatchCandidate) {
+    const which = episodeOf(row, chosen);
+    const episode =
+      chosen.mediaType === 'tv' && which.season !== undefined && which.episode !== undefined;
+    if (chosen.mediaType === 'tv' && !episode) return null;
+    return {
+      mediaType: episode ? ('episode' as const) : ('movie' as const),
+      mediaId: chosen.id,
+      season: episode ? (which.season ?? null) : null,
+      episode: episode ? (which.episode ?? null) : null,
+      watchedAt: row.watchedAt,
+    };
+  }
+
   /** The plays a watched row stands for, with their uids; null for a whole series. */
   function playsOf(
     row: Extract<ImportRow, { kind: 'watched' }>,
@@ -300,17 +315,8 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
     occurrences: Map<string, number>,
     now: number,
   ): Play[] | null {
-    const which = episodeOf(row, chosen);
-    const episode =
-      chosen.mediaType === 'tv' && which.season !== undefined && which.episode !== undefined;
-    if (chosen.mediaType === 'tv' && !episode) return null;
-    const base = {
-      mediaType: episode ? ('episode' as const) : ('movie' as const),
-      mediaId: chosen.id,
-      season: episode ? (which.season ?? null) : null,
-      episode: episode ? (which.episode ?? null) : null,
-      watchedAt: row.watchedAt,
-    };
+    const base = viewingOf(row, chosen);
+    if (base === null) return null;
     const count = Math.min(Math.max(1, Math.trunc(row.plays ?? 1)), 1_000);
     const key = [base.mediaType, base.mediaId, base.season, base.episode, base.watchedAt].join('|');
     const out: Play[] = [];
@@ -345,8 +351,8 @@ export function createImportJobs(deps: ImportJobsDeps): ImportJobs {
       const row = asRow(r);
       const chosen = asCandidate(r.chosen);
       if (row.kind !== 'watched' || !chosen || row.watchedAt === null) continue;
-      const plays = playsOf(row, chosen, 'marquee', new Map(), 0);
-      for (const p of plays ?? []) dated.add(itemKey(p));
+      const viewing = viewingOf(row, chosen);
+      if (viewing) dated.add(itemKey(viewing));
     }
     return dated;
   }

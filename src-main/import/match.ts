@@ -76,8 +76,21 @@ const ARTICLES = new Set([
   'gli',
 ]);
 
+/** Normalised titles already worked out: an export names the same few series on every row. */
+const normalised = new Map<string, string>();
+const NORMALISED_KEPT = 20_000;
+
 /** A title as the rules compare it: folded case and accents, no punctuation, no leading article. */
 export function normaliseTitle(title: string): string {
+  const known = normalised.get(title);
+  if (known !== undefined) return known;
+  const result = foldTitle(title);
+  if (normalised.size >= NORMALISED_KEPT) normalised.clear();
+  normalised.set(title, result);
+  return result;
+}
+
+function foldTitle(title: string): string {
   const words = title
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

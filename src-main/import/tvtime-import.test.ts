@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { pickSampleTitles, startCatalogue, type Catalogue } from '../../catalogue';
+import {
+  pickSampleTitles,
+  scheduleOf,
+  startCatalogue,
+  tvdbEpisodeId,
+  type Catalogue,
+} from '../../catalogue';
 import type { ImportJobView } from '../../src-shared/ipc/contract';
 import { startTestCore, type TestCore } from '../core/testing/core';
 import { sampleSource } from './samples';
@@ -121,5 +127,52 @@ describe('importing the TV Time sample', () => {
       timeZone: 'Mars/Olympus',
     });
     expect(bad.ok).toBe(false);
+  }, 60_000);
+});
+
+describe('importing a TV Time watch of an episode with no air date yet', () => {
+  it('matches it by its TheTVDB id and asks TMDB nothing the second time', async () => {
+    const core = await start();
+    const cat = catalogue as Catalogue;
+    // TMDB gives an announced episode no air date; TV Time still lists it under its TheTVDB id.
+    const unaired = cat.data.tv
+      .map((series) => ({ series, schedule: scheduleOf(cat.data, series) }))
+      .flatMap(({ series, schedule }) =>
+        schedule.seasons
+          .filter((s) => s.seasonNumber > 0)
+          .flatMap((s) =>
+            s.episodes
+              .filter((e) => e.airDate === null)
+              .map((e) => ({ series, season: s.seasonNumber, episode: e.number })),
+          ),
+      )[0];
+    if (!unaired) throw new Error('the catalogue has no episode without an air date');
+    const { series, season, episode } = unaired;
+    // TV Time's name for the series is not TMDB's: only the TheTVDB ids can place the row.
+    const csv = [
+      'key,s_id,series_name,s_no,ep_no,ep_id,created_at',
+      `watch-episode-1,${70_000 + series.index},"Renamed Elsewhere",${season},${episode},${tvdbEpisodeId(series.index, season, episode)},2024-03-01 20:00:00`,
+    ].join('\n');
+    const analyse = async (): Promise<ImportJobView> => {
+      const bytes = new TextEncoder().encode(`${csv}\n`);
+      const staged = await core.core.imports.stageBytes('tracking-prod-records-v2.csv', bytes);
+      const { jobId } = await core.value('import.analyse', { sourceId: staged.sourceId });
+      return until(core, jobId, ['ready', 'failed']);
+    };
+
+    const first = await analyse();
+    expect(first.unmatched.map((r) => r.reason)).toEqual([]);
+    expect(first.counts.watched.matched).toBe(1);
+    cat.requests.reset();
+    const second = await analyse();
+    expect(second.counts.watched.matched).toBe(1);
+    expect(cat.requests.count(/^\/3\/find\//)).toBe(0);
+
+    await core.value('import.apply', { jobId: second.jobId, targets: ALL });
+    expect((await until(core, second.jobId, ['done', 'failed'])).state).toBe('done');
+    const { plays } = await core.value('tracking.history', { limit: 10, mediaType: 'episode' });
+    expect(plays.map((p) => [p.mediaId, p.season, p.episode])).toEqual([
+      [series.id, season, episode],
+    ]);
   }, 60_000);
 });

@@ -151,19 +151,30 @@ export function createPlayStore(db: Database.Database): PlayStore {
     return added;
   });
 
+  // A filter has a handful of shapes: each is prepared once (an import asks once per play).
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string): Database.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
   const find = (filter: PlayFilter): Play[] => {
     const w = where(filter);
     return (
-      db
-        .prepare(`SELECT * FROM watch_plays WHERE ${w.sql} ORDER BY watched_at, created_at, uid`)
-        .all(...w.args) as PlayRow[]
+      prepared(`SELECT * FROM watch_plays WHERE ${w.sql} ORDER BY watched_at, created_at, uid`).all(
+        ...w.args,
+      ) as PlayRow[]
     ).map(toPlay);
   };
 
   const remove = db.transaction((filter: PlayFilter, now: number): Play[] => {
     const removed = find(filter);
     const w = where(filter);
-    db.prepare(`DELETE FROM watch_plays WHERE ${w.sql}`).run(...w.args);
+    prepared(`DELETE FROM watch_plays WHERE ${w.sql}`).run(...w.args);
     touched(removed, now);
     return removed;
   });

@@ -22,8 +22,13 @@ export const findResults = z.looseObject({
   movie_results: z.array(typedMovieSummary),
   person_results: z.array(typedPersonSummary),
   tv_results: z.array(typedTvSummary),
+  // An announced episode has no air date yet (`null`), as in an episode group.
   tv_episode_results: z.array(
-    z.looseObject({ ...episodeFields, episode_type: z.string().optional() }),
+    z.looseObject({
+      ...episodeFields,
+      air_date: episodeFields.air_date.nullable(),
+      episode_type: z.string().optional(),
+    }),
   ),
   tv_season_results: z.array(
     z.looseObject({ id: episodeFields.id, season_number: episodeFields.season_number }),
