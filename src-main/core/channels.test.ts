@@ -43,6 +43,7 @@ describe('every channel answers', () => {
     expect(await ok('network.current')).toMatchObject({ online: true });
     // A core without the desktop shell's updater does not update itself, and says so.
     expect(await ok('app.update')).toEqual({ state: 'unavailable' });
+    expect(await ok('app.notices')).toEqual({ notices: [] });
     await fails('app.installUpdate', undefined, ['conflict']);
     expect(await ok('settings.get')).toMatchObject({
       language: 'en-US',

@@ -223,6 +223,12 @@ export function createCore(options: CoreOptions): RunningCore {
       },
       network,
       ...(options.updates ? { updates: options.updates } : {}),
+      notices: async () => {
+        // A failed start is answered by every other channel; it has no notice of its own.
+        await ready.catch(() => undefined);
+        const notice = dbs?.status.libraryNotice;
+        return notice ? [notice] : [];
+      },
     }),
     ...settingsHandlers(settings),
     ...authHandlers(started),

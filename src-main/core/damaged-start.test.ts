@@ -23,6 +23,7 @@ describe('a library whose schema text is damaged', () => {
     ['inbox', 'title'],
   ])('starts, backs up and recovers when %s.%s is renamed', async (table, column) => {
     t = await startTestCore();
+    expect(await t.value('app.notices')).toEqual({ notices: [] });
     await t.value('library.setWatchlist', { mediaType: 'movie', mediaId: 109, on: true });
     await t.core.close();
     flipColumnName(`${t.dataDir}/library.db`, table, column);
@@ -44,6 +45,8 @@ describe('a library whose schema text is damaged', () => {
     expect(said[0]?.message).toMatch(
       /^Marquee found damage in its library file and repaired it; a copy of the damaged file is kept as library\.db\.backup-[^ ]+\.$/,
     );
+    // The window says the same sentence, once start-up is over.
+    expect(await t.value('app.notices')).toEqual({ notices: [said[0]?.message] });
   });
 });
 

@@ -6,6 +6,7 @@
 export const channelNames = [
   'app.info',
   'network.current',
+  'app.notices',
   'app.update',
   'app.installUpdate',
   'settings.get',

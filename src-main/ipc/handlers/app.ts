@@ -30,11 +30,14 @@ export function appHandlers(deps: {
   app: AppInfo;
   network: NetworkStatus;
   updates?: AppUpdates;
+  /** Start-up's notices (e.g. a repaired library), once start-up is over. */
+  notices?: () => Promise<string[]>;
 }): HandlersFor<AppChannel> {
   const updates = deps.updates ?? NO_UPDATES;
   return {
     'app.info': () => ({ ...deps.app, imagePath: 'img' }),
     'network.current': () => deps.network.snapshot(),
+    'app.notices': async () => ({ notices: (await deps.notices?.()) ?? [] }),
     'app.update': () => updates.status(),
     'app.installUpdate': () => {
       if (!updates.install()) {

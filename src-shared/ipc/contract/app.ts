@@ -49,6 +49,11 @@ export const appChannels = {
   },
   /** The network state now; `network.status` announces each later change. */
   'network.current': { input: noInput, output: networkStatus },
+  /**
+   * What start-up did that the user must hear of once, each a plain sentence: today, a library
+   * file found damaged, kept as a copy and repaired. Answered once start-up is over.
+   */
+  'app.notices': { input: noInput, output: z.object({ notices: z.array(z.string()) }) },
   /** The update's state now; `app.update` announces each later change. */
   'app.update': { input: noInput, output: updateStatus },
   /** Quits and installs the downloaded update, then starts Marquee again. */
