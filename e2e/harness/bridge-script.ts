@@ -1,4 +1,5 @@
 import { channelNames, eventNames } from '../../src-shared/ipc/channels';
+import { CLOSING_EVENT } from './event-stream';
 import { KEY_HEADER, KEY_PARAM } from './auth';
 
 export const IPC_PATH = '/__marquee/ipc';
@@ -82,6 +83,8 @@ export function bridgeScript(): string {
   function connect() {
     // EventSource cannot send headers; the URL is same-origin, so the key still goes nowhere else.
     source = new EventSource(${JSON.stringify(EVENTS_PATH + '?' + KEY_PARAM + '=')} + encodeURIComponent(key));
+    // The harness is stopping: close the stream it ends, rather than reconnect to nothing.
+    source.addEventListener(${JSON.stringify(CLOSING_EVENT)}, () => source.close());
     for (const name of events) {
       source.addEventListener(name, (message) => {
         let payload;

@@ -311,6 +311,33 @@ describe('the event stream', () => {
     core.network.report(true);
   });
 
+  it('ends an open stream whole when it stops, its last event telling the page to close it', async () => {
+    const other = await startHarness({ core, rendererDir: dirs.rendererDir });
+    const otherKey = new URL(other.url).searchParams.get('key') ?? '';
+    let closing: Promise<void> | undefined;
+    const ended = new Promise<{ text: string; complete: boolean }>((resolve, reject) => {
+      httpRequest(`${other.origin}/__marquee/events?key=${otherKey}`, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (text.includes(': connected')) closing ??= other.close();
+        });
+        res.on('end', () => {
+          resolve({ text, complete: res.complete });
+        });
+        res.on('aborted', () => {
+          resolve({ text, complete: false });
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+    const { text, complete } = await ended;
+    expect(complete).toBe(true);
+    expect(text.trimEnd().endsWith('event: harness.closing\ndata: {}')).toBe(true);
+    await expect(closing).resolves.toBeUndefined();
+  });
+
   it('closes promptly even with a stream open', async () => {
     const other = await startHarness({ core, rendererDir: dirs.rendererDir });
     const otherKey = new URL(other.url).searchParams.get('key') ?? '';

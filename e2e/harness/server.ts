@@ -322,6 +322,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
   };
 
+  /** Open event streams, ended whole when the harness stops. */
+  const streams = new Set<{ end(): Promise<void> }>();
   const handleEvents = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET') {
       res.setHeader('Allow', 'GET');
@@ -334,7 +336,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       sendText(res, 403, `Marquee’s event stream refused this request: ${refusal}.`);
       return;
     }
-    streamEvents(req, res, options.core.events);
+    const stream = streamEvents(req, res, options.core.events);
+    streams.add(stream);
+    res.on('close', () => streams.delete(stream));
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -353,13 +357,21 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     url: `${gate.origin}/?key=${secret}`,
     origin: gate.origin,
     close: () =>
-      (closing ??= new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
+      (closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => {
+          server.close(() => {
+            resolve();
+          });
         });
-        // Event streams never end on their own; cut every open socket so close() returns.
+        // Each page is told the harness is stopping and its stream ends whole; a page that does
+        // not take the last chunk within a moment is cut off with the other sockets.
+        await Promise.race([
+          Promise.all([...streams].map((s) => s.end())),
+          new Promise((resolve) => setTimeout(resolve, 500)),
+        ]);
         for (const socket of sockets) socket.destroy();
-      })),
+        await stopped;
+      })()),
   };
 }
 
