@@ -1,5 +1,6 @@
 import type { DateResult } from './dates';
 import { parseDate } from './dates';
+import { wallClock } from '../../tracking/dates';
 
 /**
  * TV Time's export as a table-by-table CSV dump: which file is which is told by its header, and
@@ -88,39 +89,11 @@ export function wholeNumber(text: string, min = 1): number | undefined {
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
 const EPOCH = /^\d{9,10}(\.\d+)?$|^\d(\.\d+)?e\+0?9$/i;
 
-// One formatter per zone: building one is slow, and an export has a date on every row.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
 /** Milliseconds the zone is ahead of UTC at the instant `at` (0 for UTC). */
 function zoneOffset(at: number, timeZone: string): number {
   if (timeZone === 'UTC') return 0;
-  const parts = wallClock(timeZone).formatToParts(at);
-  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
+  const w = wallClock(at, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
