@@ -81,7 +81,7 @@ describe('the layer table, as a lint rule', () => {
             message:
               "tracking may not import import ('../import/jobs'). tracking may import only: " +
               'tracking/store, base, tmdb, db, credentials, settings, shared, npm, node, node/files, zod, ' +
-              'cache, cache/store, auth, auth/store, library, library/store.',
+              'changes, changes/store, cache, cache/store, auth, auth/store, library, library/store.',
           },
         ],
       },

@@ -18,7 +18,17 @@ export const groups = {
   stores: ['tmdb', 'db', 'credentials', 'settings'],
   // What every domain stands on.
   foundation: ['base', '@stores', 'shared', '@packages'],
-  domains: ['cache', 'auth', 'library', 'tracking', 'import', 'stats', 'sync', 'capture'],
+  domains: [
+    'changes',
+    'cache',
+    'auth',
+    'library',
+    'tracking',
+    'import',
+    'stats',
+    'sync',
+    'capture',
+  ],
   main: ['@foundation', 'shared/handlers', '@domains', 'ipc', 'core', 'shell', 'shell/demo'],
   renderer: ['renderer', 'renderer/views', 'renderer/components', 'renderer/lib'],
 };
@@ -40,16 +50,18 @@ export const layers = {
   db: ['base', 'shared', '@packages', 'sqlite'],
   credentials: ['base', 'shared', '@packages'],
   settings: ['base', 'shared', '@packages'],
-  // Domains: rules over the stores, each above the ones it uses; no IPC, no electron.
+  // Domains: rules over the stores, each above the ones it uses; no IPC, no electron. `changes`
+  // is the one write path of Marquee's own data, under every domain that writes it.
+  changes: ['@foundation'],
   cache: ['@foundation'],
   auth: ['@foundation', 'cache'],
   library: ['@foundation', 'cache', 'auth'],
-  tracking: ['@foundation', 'cache', 'auth', 'library'],
-  import: ['@foundation', 'cache', 'auth', 'library', 'tracking'],
-  stats: ['@foundation', 'cache', 'auth', 'library', 'tracking'],
+  tracking: ['@foundation', 'changes', 'cache', 'auth', 'library'],
+  import: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking'],
+  stats: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking'],
   // Sync with other services and capture from media servers feed the history like an import.
-  sync: ['@foundation', 'cache', 'auth', 'library', 'tracking', 'import'],
-  capture: ['@foundation', 'cache', 'auth', 'library', 'tracking', 'import'],
+  sync: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking', 'import'],
+  capture: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking', 'import'],
   ipc: ['@foundation', 'shared/handlers', '@domains'],
   core: ['@foundation', 'shared/handlers', '@domains', 'ipc'],
   shell: ['@foundation', 'shared/handlers', '@domains', 'ipc', 'core', 'electron'],

@@ -7,6 +7,7 @@ import { library005 } from './005_stats_facts';
 import { library006 } from './006_play_totals';
 import { library007 } from './007_import_waiting';
 import { library008 } from './008_import_follows';
+import { library009 } from './009_changes';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const libraryMigrations: readonly Migration[] = [
   library006,
   library007,
   library008,
+  library009,
 ];
