@@ -224,11 +224,24 @@ export const refreshProgress = z.object({
 });
 export type RefreshProgressView = z.infer<typeof refreshProgress>;
 
+/**
+ * The ids of the changes a write recorded (Marquee's change log): the same ids arrive in the
+ * `tracking.changed` event it causes, so the window that made the change can tell its own echo.
+ */
+const changeIds = z.array(z.string().min(1).max(100)).max(10_000);
+
+/** A series as a write left it: its progress and its Up Next entry (null when nothing is next). */
+const seriesView = {
+  progress: seriesProgress.nullable(),
+  upNext: upNextItem.nullable(),
+  changes: changeIds,
+};
+
 export const trackingChannels = {
   /**
    * Adds plays. Rating an episode or film may offer this: the same channel. For a series target
-   * the reply carries the series' new Up Next entry (null when nothing is next), so Up Next can
-   * advance in place.
+   * the reply carries the series' new progress and Up Next entry (null when nothing is next), so
+   * the window updates in place without asking again.
    */
   'tracking.mark': {
     input: z.object({
@@ -242,16 +255,16 @@ export const trackingChannels = {
       /** The episode's air date as the page shows it, for `release` before the series is stored. */
       airDate: day.nullable().optional(),
     }),
-    output: z.object({ added: z.array(play), upNext: upNextItem.nullable() }),
+    output: z.object({ added: z.array(play), ...seriesView }),
   },
   /** Removes plays and returns them, so Undo can restore exactly those (same uid). */
   'tracking.unmark': {
     input: z.object({ target: unmarkScope, includeSpecials: z.boolean().optional() }),
-    output: z.object({ removed: z.array(play), upNext: upNextItem.nullable() }),
+    output: z.object({ removed: z.array(play), ...seriesView }),
   },
   'tracking.restore': {
     input: z.object({ plays: z.array(play).max(100_000) }),
-    output: z.object({ restored: z.number().int() }),
+    output: z.object({ restored: z.number().int(), changes: changeIds }),
   },
   /** The plays a scope covers (a film's viewings, an episode's rewatches). */
   'tracking.plays': {
@@ -281,20 +294,20 @@ export const trackingChannels = {
   },
   'tracking.setFollow': {
     input: z.object({ seriesId: id, follow: z.enum(['none', 'follow', 'unfollow']) }),
-    output: seriesProgress.nullable(),
+    output: z.object(seriesView),
   },
   'tracking.setIncludeSpecials': {
     input: z.object({ seriesId: id, includeSpecials: z.boolean() }),
-    output: seriesProgress.nullable(),
+    output: z.object(seriesView),
   },
   'tracking.setHidden': {
     input: z.object({ seriesId: id, hidden: z.boolean() }),
-    output: z.null(),
+    output: z.object(seriesView),
   },
   /** Hides the series from Up Next until `until` (ms); null ends the snooze. */
   'tracking.snooze': {
     input: z.object({ seriesId: id, until: time.nullable() }),
-    output: z.null(),
+    output: z.object(seriesView),
   },
   /** Default window: the last 7 days and the next 90. */
   'tracking.calendar': {
@@ -318,7 +331,7 @@ export const trackingChannels = {
   },
   'tracking.markRead': {
     input: z.object({ ids: z.union([z.array(z.number().int()).max(10_000), z.literal('all')]) }),
-    output: z.object({ unread: z.number().int() }),
+    output: z.object({ unread: z.number().int(), changes: changeIds }),
   },
   /** Refreshes now: one series (e.g. just marked, never refreshed), or whatever is due. */
   'tracking.refresh': {
@@ -336,8 +349,16 @@ export const trackingEvents = {
   'tracking.inbox': z.object({ unread: z.number().int(), items: z.array(inboxItem) }),
   /** A refresh run's progress. */
   'tracking.refresh': refreshProgress,
-  /** Plays, follows or stored episodes changed: views of progress, Up Next and the calendar reload. */
-  'tracking.changed': z.object({ seriesIds: z.array(id), movieIds: z.array(id) }),
+  /**
+   * Plays, follows or stored episodes changed: views of progress, Up Next and the calendar reload.
+   * Sent once per change, after it committed; `changes` holds its change id (empty when a refresh
+   * of TMDB's data changed what is shown, which is not a change of Marquee's own data).
+   */
+  'tracking.changed': z.object({
+    seriesIds: z.array(id),
+    movieIds: z.array(id),
+    changes: changeIds,
+  }),
 } as const;
 
 export type TrackingChannel = keyof typeof trackingChannels;
