@@ -1,9 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { detailHref, hrefFor, parseHash, reviewYearOf, sections, yearReviewHref } from './routes';
+import {
+  defaultSectionOf,
+  detailHref,
+  hrefFor,
+  navigationOf,
+  parseHash as parseHashIn,
+  reviewYearOf,
+  yearReviewHref,
+  type ParsedHash,
+  type SectionRow,
+} from './routes';
+
+/** Rows as the section registry (src-renderer/sections.ts) writes them; sections.test.ts checks the registry itself. */
+const sections: readonly SectionRow[] = [
+  { id: 'browse', label: 'Browse' },
+  { id: 'stats', label: 'Stats', pages: /^year\/\d{4}$/ },
+  { id: 'settings', label: 'Settings' },
+  { id: 'about', label: 'About', separated: true },
+  { id: 'inbox', label: 'Inbox', icon: 'bell' },
+];
+
+const parseHash = (hash: string): ParsedHash => parseHashIn(hash, sections);
 
 describe('parseHash', () => {
   it('reads every section from its own link', () => {
-    for (const section of sections)
+    for (const { id: section } of sections)
       expect(parseHash(hrefFor(section))).toEqual({ kind: 'section', section });
   });
 
@@ -49,5 +70,23 @@ describe('year in review routes', () => {
     expect(reviewYearOf(null)).toBeNull();
     expect(parseHash('#/stats/year/24')).toEqual({ kind: 'unknown-route' });
     expect(parseHash('#/stats/year/2024x')).toEqual({ kind: 'unknown-route' });
+  });
+});
+
+describe('the navigation of a table of sections', () => {
+  it('lists the sections in order, but the one shown as the bell beside the brand', () => {
+    const navigation = navigationOf(sections);
+    expect(navigation.listed.map((row) => row.id)).toEqual([
+      'browse',
+      'stats',
+      'settings',
+      'about',
+    ]);
+    expect(navigation.bell?.id).toBe('inbox');
+  });
+
+  it('opens on the first section', () => {
+    expect(defaultSectionOf(sections)).toBe('browse');
+    expect(() => defaultSectionOf([])).toThrow(/empty/);
   });
 });

@@ -1,23 +1,52 @@
-/** The sections of the app frame, in navigation order. */
-export const sections = [
-  'browse',
-  'search',
-  'upnext',
-  'upcoming',
-  'lists',
-  'stats',
-  'account',
-  'import',
-  'settings',
-  'about',
-  'inbox',
-] as const;
-export type Section = (typeof sections)[number];
+/**
+ * The section registry (src-renderer/sections.ts) names its ids here, so `hrefFor('stats')` and
+ * `router.current === 'search'` are checked against the sections that exist. Left empty, any
+ * string is a section (a program that does not include the registry).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the registry
+export interface SectionRegister {}
 
-/** The inbox opens from the bell beside the brand, not from the list of sections. */
-export const listedSections: readonly Section[] = sections.filter((s) => s !== 'inbox');
+export type Section = SectionRegister extends { section: infer S extends string } ? S : string;
 
-export const DEFAULT_SECTION: Section = 'browse';
+/** The icons a section can be shown by in the navigation (Icon.svelte draws them). */
+export type SectionIcon = 'bell';
+
+/**
+ * What the router and the navigation know of a section: one row of the section registry.
+ * `Id` is left open while the registry itself is being written, whose ids make `Section`.
+ */
+export interface SectionRow<Id extends string = Section> {
+  /** Its address: `#/<id>`. */
+  id: Id;
+  /** Its name in the navigation. */
+  label: string;
+  /** Shown as this icon beside the brand instead of in the list of sections (the inbox's bell). */
+  icon?: SectionIcon;
+  /** Set apart from the sections above it in the list by a rule. */
+  separated?: boolean;
+  /** Pages inside the section, after its id: `year/2024` of Stats is `#/stats/year/2024`. */
+  pages?: RegExp;
+}
+
+/** What the navigation shows: the list of sections, in order, and the one by the bell. */
+export interface Navigation {
+  listed: readonly SectionRow[];
+  bell: SectionRow | undefined;
+}
+
+export function navigationOf(sections: readonly SectionRow[]): Navigation {
+  return {
+    listed: sections.filter((section) => section.icon === undefined),
+    bell: sections.find((section) => section.icon === 'bell'),
+  };
+}
+
+/** The section the app opens on, and an unknown address falls back to: the first one. */
+export function defaultSectionOf(sections: readonly SectionRow[]): Section {
+  const first = sections[0];
+  if (!first) throw new Error('The section registry is empty.');
+  return first.id;
+}
 
 /** A page of one film, series or person: `#/movie/603`, `#/tv/1399`, `#/person/287`. */
 export interface DetailRoute {
@@ -34,9 +63,9 @@ export type ParsedHash =
 
 /**
  * `#/settings` → that section; `#/nowhere` → an unknown route (shown as the default section);
- * anything else (`#main`, empty) → not a route at all.
+ * anything else (`#main`, empty) → not a route at all. `sections` are the registry's rows.
  */
-export function parseHash(hash: string): ParsedHash {
+export function parseHash(hash: string, sections: readonly SectionRow[]): ParsedHash {
   if (!hash.startsWith('#/')) return { kind: 'not-a-route' };
   const detail = /^#\/(movie|tv|person)\/([1-9]\d{0,11})\/?$/.exec(hash);
   if (detail?.[1] && detail[2]) {
@@ -45,11 +74,13 @@ export function parseHash(hash: string): ParsedHash {
       detail: { kind: detail[1] as DetailRoute['kind'], id: Number(detail[2]) },
     };
   }
-  const year = /^#\/stats\/year\/(\d{4})\/?$/.exec(hash)?.[1];
-  if (year !== undefined) return { kind: 'section', section: 'stats', page: `year/${year}` };
-  const name = /^#\/([a-z]+)\/?$/.exec(hash)?.[1];
-  return name !== undefined && (sections as readonly string[]).includes(name)
-    ? { kind: 'section', section: name as Section }
+  const match = /^#\/([a-z]+)(?:\/(.+?))?\/?$/.exec(hash);
+  const section = sections.find((row) => row.id === match?.[1]);
+  if (!match || !section) return { kind: 'unknown-route' };
+  const page = match[2];
+  if (page === undefined) return { kind: 'section', section: section.id };
+  return section.pages?.test(page)
+    ? { kind: 'section', section: section.id, page }
     : { kind: 'unknown-route' };
 }
 

@@ -1,6 +1,13 @@
-import { DEFAULT_SECTION, hrefFor, parseHash, type DetailRoute, type Section } from '../routes';
+import {
+  defaultSectionOf,
+  hrefFor,
+  parseHash,
+  type DetailRoute,
+  type Section,
+  type SectionRow,
+} from '../routes';
 
-export { sections, hrefFor, detailHref, type DetailRoute, type Section } from '../routes';
+export { hrefFor, detailHref, type DetailRoute, type Section } from '../routes';
 
 /**
  * Hash routing: the hash is the source of truth, so Back/Forward and reloads keep the section.
@@ -8,7 +15,10 @@ export { sections, hrefFor, detailHref, type DetailRoute, type Section } from '.
  * (on first load focus stays at the top of the page, where a screen reader starts).
  */
 export class Router {
-  #current = $state<Section>(DEFAULT_SECTION);
+  /** The section registry's rows: which addresses are sections, and their pages. */
+  #sections: readonly SectionRow[] = [];
+  #default: Section = '' as Section;
+  #current = $state<Section>('' as Section);
   #navigations = $state(0);
   /** The film, series or person page on show, or null for a section. */
   #detail = $state.raw<DetailRoute | null>(null);
@@ -32,16 +42,29 @@ export class Router {
     return this.#navigations;
   }
 
+  constructor(sections?: readonly SectionRow[]) {
+    if (sections) this.use(sections);
+  }
+
+  /** Takes the sections from the registry; the first is where the app opens. */
+  use(sections: readonly SectionRow[]): void {
+    this.#sections = sections;
+    this.#default = defaultSectionOf(sections);
+    this.#current = this.#default;
+  }
+
   /** Follows `location.hash`; returns the function that stops following it. */
   start(win: Window = window): () => void {
-    const initial = parseHash(win.location.hash);
-    this.#current = initial.kind === 'section' ? initial.section : DEFAULT_SECTION;
+    const sections = this.#sections;
+    if (sections.length === 0) throw new Error('The router starts after use(sections).');
+    const initial = parseHash(win.location.hash, sections);
+    this.#current = initial.kind === 'section' ? initial.section : this.#default;
     this.#detail = initial.kind === 'detail' ? initial.detail : null;
     this.#page = initial.kind === 'section' ? (initial.page ?? null) : null;
     if (initial.kind !== 'section' && initial.kind !== 'detail')
       win.history.replaceState(null, '', hrefFor(this.#current));
     const onHashChange = (): void => {
-      const parsed = parseHash(win.location.hash);
+      const parsed = parseHash(win.location.hash, sections);
       // Non-route hashes (in-page anchors) leave the section alone.
       if (parsed.kind === 'not-a-route') return;
       if (parsed.kind === 'detail') {
@@ -53,7 +76,7 @@ export class Router {
       }
       const leftDetail = this.#detail !== null;
       this.#detail = null;
-      const next = parsed.kind === 'section' ? parsed.section : DEFAULT_SECTION;
+      const next = parsed.kind === 'section' ? parsed.section : this.#default;
       const page = parsed.kind === 'section' ? (parsed.page ?? null) : null;
       const pageChanged = page !== this.#page;
       this.#page = page;
@@ -74,7 +97,7 @@ export class Router {
   }
 
   reset(): void {
-    this.#current = DEFAULT_SECTION;
+    this.#current = this.#default;
     this.#navigations = 0;
     this.#detail = null;
     this.#page = null;

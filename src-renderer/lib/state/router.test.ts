@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { SectionRow } from '../routes';
 import { Router } from './router.svelte';
+
+const sections: readonly SectionRow[] = [
+  { id: 'browse', label: 'Browse' },
+  { id: 'stats', label: 'Stats', pages: /^year\/\d{4}$/ },
+];
 
 /** Just enough of a window for the router: a hash, history and hashchange listeners. */
 function fakeWindow(hash: string): { win: Window; go: (next: string) => void } {
@@ -29,7 +35,7 @@ function fakeWindow(hash: string): { win: Window; go: (next: string) => void } {
 describe('Router pages inside a section', () => {
   it('opens a year in review directly and moves between it and the overview', () => {
     const { win, go } = fakeWindow('#/stats/year/2024');
-    const router = new Router();
+    const router = new Router(sections);
     router.start(win);
     expect(router.current).toBe('stats');
     expect(router.page).toBe('year/2024');

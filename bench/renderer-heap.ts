@@ -1,0 +1,165 @@
+/** (c): the JS heap after walking 50 pages against after the first 5 (leaks). */
+import type { CDPSession } from '@playwright/test';
+import { startAppStack } from '../e2e/fixtures';
+import { launch, waitInPage } from './renderer-page';
+import type { BenchResult } from './stats';
+
+/** Pages walked for the heap figure: sections and details, as someone browsing would. */
+const WALK = 50;
+const WARM = 5;
+
+/** What a heap snapshot holds, by kind: compiled code apart from everything else V8 keeps. */
+interface HeapParts {
+  /** Bytecode, machine code and their metadata (V8 compiles more of it as functions get hot). */
+  code: number;
+  /** Objects, arrays, closures, contexts and strings: what a leak would grow. */
+  objects: number;
+}
+
+/** Sums a heap snapshot's V8 nodes (the DOM's own C++ objects left out) by kind. */
+async function heapParts(cdp: CDPSession): Promise<HeapParts> {
+  const chunks: string[] = [];
+  const onChunk = (event: { chunk: string }): void => {
+    chunks.push(event.chunk);
+  };
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snapshot = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+  };
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const type = fields.indexOf('type');
+  const size = fields.indexOf('self_size');
+  const parts: HeapParts = { code: 0, objects: 0 };
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    const kind = types[snapshot.nodes[i + type] ?? 0];
+    const bytes = snapshot.nodes[i + size] ?? 0;
+    if (kind === 'code') parts.code += bytes;
+    else if (kind !== 'native' && kind !== 'synthetic') parts.objects += bytes;
+  }
+  return parts;
+}
+
+/**
+ * (d): the JS heap after walking 50 pages against its level after the first 5, each read after a
+ * forced garbage collection through the DevTools protocol. Growth means something outlives its
+ * page: a listener, a timer or a cache without a bound.
+ *
+ * - Both readings are taken on the same page (About, a second after opening it): read on
+ *   whatever page the walk stopped at, they would compare one page's live components with
+ *   another's. Browse is not used: how many of its shelves have rendered varies between visits.
+ * - The walk starts once every kind of page has been opened once (a warm-up, as every benchmark
+ *   here has): a view's first visit loads its chunk and compiles its code, which stays.
+ * - A heap snapshot at each reading splits the heap into compiled code and everything else
+ *   (objects, arrays, closures, strings): V8 keeps compiling functions that got hot as the walk
+ *   goes on, which is growth but not a leak; objects that outlive their pages are.
+ * - The unwarmed reading (after the first 5 pages of a fresh page) is reported beside.
+ */
+export async function heapWalk(): Promise<BenchResult[]> {
+  const stack = await startAppStack();
+  // A browser of its own: the DOM counters are per renderer process, which earlier pages share.
+  const browser = await launch();
+  try {
+    const movies = stack.catalogue.data.movies.slice(0, 20).map((m) => `#/movie/${m.id}`);
+    const series = stack.catalogue.data.tv.slice(0, 10).map((t) => `#/tv/${t.id}`);
+    const people = stack.catalogue.data.people.slice(0, 10).map((p) => `#/person/${p.id}`);
+    const sections = ['#/browse', '#/search', '#/lists', '#/settings', '#/about', '#/account'];
+    const routes: string[] = [];
+    for (let i = 0; routes.length < WALK; i += 1) {
+      routes.push(sections[i % sections.length] ?? '#/browse');
+      routes.push(movies[i % movies.length] ?? '#/browse');
+      if (i % 2 === 0) routes.push(series[i % series.length] ?? '#/browse');
+      else routes.push(people[i % people.length] ?? '#/browse');
+    }
+    // One page of each kind, other titles than the walk's first ones.
+    const warmUp = [
+      ...sections,
+      movies.at(-1) ?? '#/browse',
+      series.at(-1) ?? '#/browse',
+      people.at(-1) ?? '#/browse',
+    ];
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const cdp = await page.context().newCDPSession(page);
+    const open = async (route: string): Promise<void> => {
+      await page.evaluate(`location.hash = ${JSON.stringify(route)}`);
+      // A page is walked once its heading is there and nothing on it is still loading.
+      await waitInPage(
+        page,
+        `document.querySelector('main h1') && !document.querySelector('main [aria-busy="true"]') ? 1 : null`,
+      );
+    };
+    const reading = async (): Promise<{
+      used: number;
+      parts: HeapParts;
+      dom: { nodes: number; jsEventListeners: number };
+      /** Nodes in the document itself (the DOM counter adds detached ones not yet collected). */
+      live: number;
+    }> => {
+      await open('#/about');
+      // Leaving a page ends its transitions and its pending replies a moment later.
+      await page.waitForTimeout(1000);
+      // Twice: a first collection can leave objects that only a second one frees (finalizers).
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      const usage = await cdp.send('Runtime.getHeapUsage');
+      const dom = await cdp.send('Memory.getDOMCounters');
+      const live = await page.evaluate<number>(
+        `(() => { const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL); let n = 0; while (w.nextNode()) n++; return n; })()`,
+      );
+      return { used: usage.usedSize, parts: await heapParts(cdp), dom, live };
+    };
+    await page.goto(stack.harness.url);
+    await page.locator('main h1').first().waitFor();
+    for (const route of routes.slice(0, WARM)) await open(route);
+    const cold = await reading();
+    for (const route of warmUp) await open(route);
+    let warm = cold;
+    for (const [index, route] of routes.slice(0, WALK).entries()) {
+      await open(route);
+      if (index + 1 === WARM) warm = await reading();
+    }
+    const walked = await reading();
+    // The same walk once more: a leak keeps growing with it, code compiled as functions got hot
+    // does not (V8 compiles a function's tiers once).
+    for (const route of routes.slice(0, WALK)) await open(route);
+    const again = await reading();
+    await page.close();
+    const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(2);
+    const kb = (bytes: number): string => (bytes / 1024).toFixed(0);
+    const where = `read on About after forced GC (CDP HeapProfiler.collectGarbage), the walk made after opening each of the ${warmUp.length} kinds of page once`;
+    return [
+      {
+        name: `renderer: JS heap after ${WALK} pages / after the first ${WARM}`,
+        unit: 'ratio',
+        value: walked.used / warm.used,
+        budget: 1.1,
+        note:
+          `${mb(warm.used)} MB → ${mb(walked.used)} MB (Runtime.getHeapUsage), ${where}; ` +
+          `of the ${kb(walked.used - warm.used)} KB more, compiled code ${kb(walked.parts.code - warm.parts.code)} KB and objects ${kb(walked.parts.objects - warm.parts.objects)} KB (heap snapshots); ` +
+          `nodes in the document ${String(warm.live)} → ${String(walked.live)} (DevTools' DOM counter, which adds detached nodes until they are collected: ${warm.dom.nodes} → ${walked.dom.nodes}; JS event listeners ${warm.dom.jsEventListeners} → ${walked.dom.jsEventListeners}). ` +
+          `Unwarmed (after the first 5 pages of a fresh page): ${mb(cold.used)} MB, so ${(walked.used / cold.used).toFixed(2)}× at the end of the walk`,
+      },
+      {
+        name: `renderer: JS heap after ${2 * WALK} pages / after ${WALK} (the same walk again)`,
+        unit: 'ratio',
+        value: again.used / walked.used,
+        budget: null,
+        note: `${mb(walked.used)} MB → ${mb(again.used)} MB, ${where}; compiled code ${mb(walked.parts.code)} → ${mb(again.parts.code)} MB, objects ${mb(walked.parts.objects)} → ${mb(again.parts.objects)} MB; nodes in the document ${String(walked.live)} → ${String(again.live)}`,
+      },
+      {
+        name: `renderer: JS objects after ${WALK} pages / after the first ${WARM} (compiled code left out)`,
+        unit: 'ratio',
+        value: walked.parts.objects / warm.parts.objects,
+        budget: 1.1,
+        note: `${mb(warm.parts.objects)} MB → ${mb(walked.parts.objects)} MB of objects, arrays, closures, contexts and strings in heap snapshots, ${where}; compiled code ${mb(warm.parts.code)} → ${mb(walked.parts.code)} MB`,
+      },
+    ];
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+}

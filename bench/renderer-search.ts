@@ -1,0 +1,229 @@
+/**
+ * (b): search as you type with 100,000 titles cached: from a keystroke to its local results
+ * painted, compared with the same keystroke's (debounced) TMDB results painted, and where that
+ * time goes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { startCatalogue } from '../catalogue';
+import { startHarness } from '../e2e/harness/server';
+import { readTmdbConfig } from '../src-main/core/config';
+import { createCore } from '../src-main/core/core';
+import { waitInPage } from './renderer-page';
+import { NO_LOOK_AHEAD, PARTS, PART_NAMES, PROBE, type PartName } from './renderer-search-probe';
+import { seedCache } from './seed-cache';
+import { median, percentile, type BenchResult } from './stats';
+
+const SEARCH_TITLES = 100_000;
+/** Words of the catalogue's titles, typed letter by letter as someone looking for a film would. */
+const SEARCH_WORDS = [
+  'silent',
+  'harbor',
+  'kingdom',
+  'frontier',
+  'midnight',
+  'garden',
+  'lighthouse',
+  'electric',
+  'winter',
+];
+
+interface KeystrokeTimes {
+  /** Keydown → the frame that paints the typed letter (no search involved). */
+  echo: number[];
+  local: number[];
+  network: number[];
+  /** Keystrokes whose results came from the last keystroke's look-ahead. */
+  foreseen: number;
+  /** Where a keystroke's local answer spends its time, one entry per part, in order. */
+  parts: Record<PartName, number[]>;
+}
+
+async function typeAndMeasure(page: Page): Promise<KeystrokeTimes> {
+  const box = page.getByRole('searchbox', { name: 'Search TMDB' });
+  await page.evaluate(PROBE);
+  const times: KeystrokeTimes = {
+    echo: [],
+    local: [],
+    network: [],
+    foreseen: 0,
+    parts: {
+      aheadDom: [],
+      aheadFrame: [],
+      input: [],
+      bridge: [],
+      queue: [],
+      json: [],
+      render: [],
+      frame: [],
+    },
+  };
+  for (const [index, word] of SEARCH_WORDS.entries()) {
+    await box.fill('');
+    await page.getByRole('heading', { name: 'Start typing to search' }).waitFor();
+    await box.focus();
+    for (const letter of word) {
+      await page.keyboard.press(letter);
+      // Each keystroke waits for both answers, so one keystroke's work never overlaps the next.
+      const local = await waitInPage(
+        page,
+        'window.__searchBench.local > 0 ? window.__searchBench.local : null',
+      );
+      const network = await waitInPage(
+        page,
+        'window.__searchBench.network > 0 ? window.__searchBench.network : null',
+      );
+      // The first word warms the caches of the page, the core and SQLite.
+      if (index === 0) continue;
+      times.echo.push(await waitInPage(page, 'window.__searchBench.echo'));
+      times.local.push(local);
+      times.network.push(network);
+      const parts = await page.evaluate<Partial<Record<PartName, number>> | null>(PARTS);
+      if (parts?.aheadDom !== undefined) times.foreseen += 1;
+      for (const name of PART_NAMES) {
+        const value = parts?.[name];
+        if (value !== undefined) times.parts[name].push(value);
+      }
+    }
+  }
+  return times;
+}
+
+/** (b): a cache of 100,000 titles is written before the core opens the folder, as after long use. */
+export async function searchBenchmark(browser: Browser): Promise<BenchResult[]> {
+  const catalogue = await startCatalogue({ titles: SEARCH_TITLES, messy: false });
+  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-bench-search-'));
+  try {
+    const seeded = await seedCache(dataDir, catalogue.data);
+    const core = createCore({
+      dataDir,
+      app: { name: 'Marquee', version: '0.1.0', platform: process.platform },
+      tmdb: {
+        ...readTmdbConfig({
+          TMDB_API_BASE: catalogue.apiBase,
+          TMDB_IMAGE_BASE: catalogue.imageBase,
+          TMDB_ACCESS_TOKEN: catalogue.accessToken,
+        }),
+        demo: true,
+      },
+      openExternal: () => Promise.resolve(),
+    });
+    // The core's own time for each local answer and each look-ahead, measured where they run.
+    const coreTimes: { wall: number[]; cpu: number[] } = { wall: [], cpu: [] };
+    const aheadTimes: { wall: number[]; letters: number[] } = { wall: [], letters: [] };
+    const timedCore: Pick<typeof core, 'dispatch' | 'events'> = {
+      events: core.events,
+      dispatch: async (channel, input, sender) => {
+        const local =
+          channel === 'search.multi' &&
+          typeof input === 'object' &&
+          input !== null &&
+          'localOnly' in input &&
+          input.localOnly === true;
+        const cpu = process.cpuUsage();
+        const start = performance.now();
+        const result = await core.dispatch(channel, input, sender);
+        if (channel === 'search.ahead' && result.ok) {
+          aheadTimes.wall.push(performance.now() - start);
+          const { next } = result.value as { next: Record<string, unknown> };
+          aheadTimes.letters.push(Object.keys(next).length);
+        }
+        if (local) {
+          coreTimes.wall.push(performance.now() - start);
+          const used = process.cpuUsage(cpu);
+          coreTimes.cpu.push((used.user + used.system) / 1000);
+        }
+        return result;
+      },
+    };
+    const harness = await startHarness({
+      core: timedCore,
+      rendererDir: resolve('out/renderer'),
+      serveImage: (path) => core.serveImage(path),
+    });
+    try {
+      const typed = async (lookAhead: boolean): Promise<KeystrokeTimes> => {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        if (!lookAhead) await page.addInitScript(NO_LOOK_AHEAD);
+        await page.goto(harness.url);
+        await page.goto(`${harness.origin}/#/search`);
+        await page.getByRole('searchbox', { name: 'Search TMDB' }).waitFor();
+        const times = await typeAndMeasure(page);
+        await page.close();
+        return times;
+      };
+      const { echo, local, network, parts, foreseen } = await typed(true);
+      const aheadWall = [...aheadTimes.wall];
+      const aheadLetters = [...aheadTimes.letters];
+      const coreWall = [...coreTimes.wall];
+      // The same keystrokes with the look-ahead off: every answer crosses the bridge.
+      const bridged = await typed(false);
+      const ours = percentile(local, 95);
+      const peer = percentile(bridged.local, 95);
+      const tmdb = percentile(network, 95);
+      const name = `renderer: keystroke → search results painted, ${seeded.toLocaleString('en')} titles cached, p95`;
+      const partRow = (part: PartName, what: string): BenchResult => ({
+        name: `renderer: search keystroke part: ${what}, p95`,
+        unit: 'ms',
+        value: percentile(parts[part], 95),
+        budget: null,
+        note: `p50 ${median(parts[part]).toFixed(1)} ms`,
+      });
+      const bridgedRow = (part: PartName, what: string): BenchResult => ({
+        name: `renderer: search keystroke part, look-ahead off: ${what}, p95`,
+        unit: 'ms',
+        value: percentile(bridged.parts[part], 95),
+        budget: null,
+        note: `p50 ${median(bridged.parts[part]).toFixed(1)} ms, ${bridged.parts[part].length} keystrokes`,
+      });
+      return [
+        {
+          name,
+          unit: 'ms',
+          value: ours,
+          budget: 16,
+          ratio: ours / peer,
+          peer: `the same keystrokes with the look-ahead off (every answer over the bridge), p95 ${peer.toFixed(1)} ms`,
+          note: `${local.length} keystrokes, ${foreseen} answered from the look-ahead; p50 ${median(local).toFixed(1)} ms (look-ahead off: ${median(bridged.local).toFixed(1)} ms); TMDB's answer painted (200 ms debounce) p50 ${median(network).toFixed(1)} ms, p95 ${tmdb.toFixed(0)} ms`,
+        },
+        {
+          name: 'renderer: keystroke → the typed letter painted (no search), p95',
+          unit: 'ms',
+          value: percentile(echo, 95),
+          budget: null,
+          note: `the same keystrokes: keydown → the next frame, which paints the letter; p50 ${median(echo).toFixed(1)} ms (look-ahead off: p50 ${median(bridged.echo).toFixed(1)}, p95 ${percentile(bridged.echo, 95).toFixed(1)} ms)`,
+        },
+        partRow('aheadDom', 'keydown → results in the DOM (look-ahead: state, Svelte)'),
+        partRow('aheadFrame', 'results in the DOM → next frame (look-ahead)'),
+        {
+          name: 'renderer: search look-ahead in the core (all next letters), p95',
+          unit: 'ms',
+          value: percentile(aheadWall, 95),
+          budget: null,
+          note: `wall time in Node, pauses between letters included; p50 ${median(aheadWall).toFixed(1)} ms; letters answered per look-ahead p50 ${median(aheadLetters).toFixed(0)}, max ${Math.max(0, ...aheadLetters)}`,
+        },
+        bridgedRow('input', 'keydown → bridge call sent'),
+        bridgedRow('bridge', 'bridge round trip (HTTP on loopback + core)'),
+        {
+          name: 'renderer: search keystroke part: core (local search.multi), p95',
+          unit: 'ms',
+          value: percentile(coreWall, 95),
+          budget: null,
+          note: `wall time in Node, with the look-ahead on; p50 ${median(coreWall).toFixed(2)} ms; CPU time p50 ${median(coreTimes.cpu).toFixed(2)} ms, p95 ${percentile(coreTimes.cpu, 95).toFixed(2)} ms (both passes)`,
+        },
+        bridgedRow('queue', 'reply waiting for the page’s main thread'),
+        bridgedRow('json', 'reading the reply’s JSON'),
+        bridgedRow('render', 'answer → results in the DOM (state, Svelte)'),
+        bridgedRow('frame', 'results in the DOM → next frame'),
+      ];
+    } finally {
+      await harness.close();
+      await core.close();
+    }
+  } finally {
+    await catalogue.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
