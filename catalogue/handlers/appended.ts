@@ -23,7 +23,7 @@ export function recommendationsFor(data: Catalogue, core: TitleCore): TitleCore[
   return out;
 }
 
-/** Series like this one: any shared genre, best rated first. */
+/** Titles like this one, of its kind: any shared genre, best rated first. */
 export function similarTo(data: Catalogue, core: TitleCore): TitleCore[] {
   const out: TitleCore[] = [];
   for (const other of data.sortedBy(core.kind, 'voteAverage')) {
