@@ -4,7 +4,7 @@ import { releaseDatesOf } from '../data/release-dates';
 import { titleWatchProviders } from '../data/extras';
 import { movieSummary } from '../data/summaries';
 import { notFound } from '../errors';
-import { appended, recommendationsFor } from './appended';
+import { appended, recommendationsFor, similarTo } from './appended';
 import { languageOf, movieOf, pageOf, paginate } from './helpers';
 
 /** Film pages and what hangs off them: the `movies` group of the endpoint table. */
@@ -23,6 +23,13 @@ export const moviesHandlers: Record<string, Handler> = {
     const language = languageOf(ctx);
     return paginate(recommendationsFor(ctx.data, core), pageOf(ctx), (c) =>
       movieSummary(ctx.data, c, language, true),
+    );
+  },
+  'GET /3/movie/{movie_id}/similar': (ctx) => {
+    const core = movieOf(ctx);
+    const language = languageOf(ctx);
+    return paginate(similarTo(ctx.data, core), pageOf(ctx), (c) =>
+      movieSummary(ctx.data, c, language, false),
     );
   },
   'GET /3/movie/{movie_id}/watch/providers': (ctx) => {

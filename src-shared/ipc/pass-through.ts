@@ -99,6 +99,12 @@ export const passThrough = definePassThrough({
     params: { movie_id: 'id' },
     ingest: { mediaType: 'movie' },
   },
+  'movie.similar': {
+    route: 'GET /3/movie/{movie_id}/similar',
+    input: ['id', 'page'],
+    params: { movie_id: 'id' },
+    ingest: { mediaType: 'movie' },
+  },
   'tv.details': {
     route: 'GET /3/tv/{series_id}',
     input: ['id'],
