@@ -34,8 +34,8 @@ export interface PassThroughSpec<R extends EndpointKey = EndpointKey> {
 }
 
 /**
- * The checks `definePassThrough` puts on a row: its params fill exactly the route's placeholders,
- * each from one of the row's input fields.
+ * The checks `definePassThrough` puts on a row: its params fill every placeholder of the route,
+ * each from one of the row's input fields (a test checks that they fill nothing else).
  */
 type CheckedRows<T> = {
   readonly [C in keyof T]: T[C] extends {
