@@ -179,6 +179,7 @@ function requestFor(key: string): (() => Promise<Answer>) | undefined {
     ),
     'GET /3/movie/{movie_id}/release_dates': get(`${m}/release_dates`),
     'GET /3/movie/{movie_id}/recommendations': get(`${m}/recommendations?page=2`),
+    'GET /3/movie/{movie_id}/similar': get(`${m}/similar`),
     'GET /3/movie/{movie_id}/watch/providers': get(`${m}/watch/providers`),
     'GET /3/tv/{series_id}': get(
       `${t}?append_to_response=credits,images,videos,recommendations,similar,watch/providers,content_ratings,translations,account_states,external_ids&${s}`,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogue, field, results, type TestClient } from './testing/client';
 import { routeCoverage } from './router';
-import { handlers } from './handlers';
+import { handlerGroups, handlers } from './handlers';
+import { endpointGroups } from '../src-shared/tmdb/endpoints';
 import { fromTvdbEpisodeId, tvdbEpisodeId } from './data/tv-details';
 import { imageSizesByKind } from '../src-shared/tmdb/image-sizes';
 
@@ -70,6 +71,13 @@ describe('routing', () => {
 
   it('has a handler for every endpoint-table entry and an entry for every handler', () => {
     expect(routeCoverage(handlers)).toEqual({ missingHandlers: [], missingEntries: [] });
+  });
+
+  it('answers each group of the endpoint table in the handler file of the same name', () => {
+    for (const [group, entries] of Object.entries(endpointGroups)) {
+      const answered = Object.keys(handlerGroups[group as keyof typeof endpointGroups]);
+      expect(answered.sort(), group).toEqual(Object.keys(entries).sort());
+    }
   });
 
   it('serves the configuration with its own image host', async () => {

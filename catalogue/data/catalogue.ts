@@ -1,16 +1,38 @@
 import { Rng, mix } from './prng';
 import { drawWords, renderTitle, type TitleWords } from './titles';
 import { fold } from './fold';
-import { imagePath } from './image-paths';
 import { movieGenres, tvGenres } from './genres';
 import { familyNames, givenNames, type Language } from './words';
 import { providers } from './providers';
 import { crewDepartments } from './jobs';
 import { Clock } from './clock';
-import { dayFromIso, dayFromParts, isoDay } from './days';
+import { isoDay } from './days';
 import { MessyData } from './messy';
-import { drawnRole } from './schedule';
 import { demoPicksOf, isDesignated, soonOffset, type DemoPicks } from './demo-picks';
+import {
+  KIND,
+  PersonRecord,
+  TitleRecord,
+  collectionId,
+  indexFromId,
+  movieId,
+  personId,
+  tvId,
+  type CollectionCore,
+  type PersonCore,
+  type TitleCore,
+  type TitleFields,
+} from './cores';
+import {
+  ORIGINAL_LANGUAGES,
+  ORIGIN_COUNTRY,
+  drawDate,
+  drawGenres,
+  premiereOffset,
+} from './title-draws';
+
+export type { CollectionCore, PersonCore, TitleCore } from './cores';
+export { collectionId, movieId, personId, tvId } from './cores';
 
 export interface CatalogueDataOptions {
   readonly titles: number;
@@ -22,241 +44,9 @@ export interface CatalogueDataOptions {
   readonly messy?: boolean;
 }
 
-/** The compact, always-in-memory part of a film or series; everything else is derived on request. */
-export interface TitleCore {
-  readonly kind: 'movie' | 'tv';
-  readonly index: number;
-  readonly id: number;
-  readonly words: TitleWords;
-  /** Suffix of a film in a collection (`" 2"`), empty otherwise. */
-  readonly suffix: string;
-  readonly title: string;
-  readonly originalLanguage: string;
-  readonly date: string;
-  readonly genreIds: readonly number[];
-  readonly popularity: number;
-  readonly trendDay: number;
-  readonly trendWeek: number;
-  readonly voteAverage: number;
-  readonly voteCount: number;
-  readonly adult: boolean;
-  readonly revenue: number;
-  readonly posterPath: string;
-  readonly backdropPath: string;
-  /** Bit i set: available on providers[i]. */
-  readonly providerMask: number;
-  readonly originCountry: string;
-  /** Collection index, or -1. */
-  readonly collection: number;
-  readonly folded: string;
-}
-
-export interface PersonCore {
-  readonly index: number;
-  readonly id: number;
-  readonly name: string;
-  readonly gender: number;
-  readonly department: string;
-  readonly popularity: number;
-  readonly profilePath: string | null;
-  readonly folded: string;
-}
-
-export interface CollectionCore {
-  readonly index: number;
-  readonly id: number;
-  readonly name: string;
-  /** Movie indexes. */
-  readonly parts: readonly number[];
-  readonly folded: string;
-}
-
-const ORIGINAL_LANGUAGES = [
-  'en',
-  'en',
-  'en',
-  'en',
-  'en',
-  'en',
-  'en',
-  'en',
-  'en',
-  'en',
-  'en',
-  'en',
-  'fr',
-  'fr',
-  'de',
-  'de',
-  'es',
-  'es',
-  'ja',
-  'ko',
-  'it',
-] as const;
-const ORIGIN_COUNTRY: Readonly<Record<string, string>> = {
-  en: 'US',
-  fr: 'FR',
-  de: 'DE',
-  es: 'ES',
-  ja: 'JP',
-  ko: 'KR',
-  it: 'IT',
-};
 /** Collections keep every other block of ten films' first three, so about 15% of films are in one. */
 const COLLECTION_BLOCK = 20;
 const COLLECTION_PARTS = 3;
-
-const KIND = { movie: 1, tv: 2, person: 3 } as const;
-const IMAGE_STREAM = 5;
-
-type TitleFields = Omit<TitleCore, 'posterPath' | 'backdropPath'>;
-
-/**
- * A title whose poster and backdrop paths are drawn only when read: most titles of a large
- * catalogue are never shown. A class (getters on the prototype) keeps 100k records cheap.
- */
-class TitleRecord implements TitleCore {
-  readonly kind: 'movie' | 'tv';
-  readonly index: number;
-  readonly id: number;
-  readonly words: TitleWords;
-  readonly suffix: string;
-  readonly title: string;
-  readonly originalLanguage: string;
-  readonly date: string;
-  readonly genreIds: readonly number[];
-  readonly popularity: number;
-  readonly trendDay: number;
-  readonly trendWeek: number;
-  readonly voteAverage: number;
-  readonly voteCount: number;
-  readonly adult: boolean;
-  readonly revenue: number;
-  readonly providerMask: number;
-  readonly originCountry: string;
-  readonly collection: number;
-  readonly folded: string;
-  private paths: [string, string] | undefined;
-
-  constructor(
-    fields: TitleFields,
-    private readonly seed: number,
-  ) {
-    this.kind = fields.kind;
-    this.index = fields.index;
-    this.id = fields.id;
-    this.words = fields.words;
-    this.suffix = fields.suffix;
-    this.title = fields.title;
-    this.originalLanguage = fields.originalLanguage;
-    this.date = fields.date;
-    this.genreIds = fields.genreIds;
-    this.popularity = fields.popularity;
-    this.trendDay = fields.trendDay;
-    this.trendWeek = fields.trendWeek;
-    this.voteAverage = fields.voteAverage;
-    this.voteCount = fields.voteCount;
-    this.adult = fields.adult;
-    this.revenue = fields.revenue;
-    this.providerMask = fields.providerMask;
-    this.originCountry = fields.originCountry;
-    this.collection = fields.collection;
-    this.folded = fields.folded;
-  }
-
-  private draw(): [string, string] {
-    if (!this.paths) {
-      const rng = new Rng(mix(this.seed, KIND[this.kind], this.index, IMAGE_STREAM));
-      this.paths = [imagePath(rng, 'poster'), imagePath(rng, 'backdrop')];
-    }
-    return this.paths;
-  }
-
-  get posterPath(): string {
-    return this.draw()[0];
-  }
-
-  get backdropPath(): string {
-    return this.draw()[1];
-  }
-}
-
-/** A person whose profile path is drawn only when read; the newest person has none yet. */
-class PersonRecord implements PersonCore {
-  private profile: string | undefined;
-
-  constructor(
-    readonly index: number,
-    readonly id: number,
-    readonly name: string,
-    readonly gender: number,
-    readonly department: string,
-    readonly popularity: number,
-    readonly folded: string,
-    private readonly seed: number,
-    private readonly latest: boolean,
-  ) {}
-
-  get profilePath(): string | null {
-    if (this.latest) return null;
-    this.profile ??= imagePath(
-      new Rng(mix(this.seed, KIND.person, this.index, IMAGE_STREAM)),
-      'profile',
-    );
-    return this.profile;
-  }
-}
-
-export const movieId = (index: number): number => 100 + index * 3;
-export const tvId = (index: number): number => 1000 + index * 2;
-export const personId = (index: number): number => 500 + index * 5;
-export const collectionId = (index: number): number => 9000 + index * 7;
-
-function indexFromId(id: number, base: number, step: number, count: number): number | undefined {
-  const offset = id - base;
-  if (offset < 0 || offset % step !== 0) return undefined;
-  const index = offset / step;
-  return index < count ? index : undefined;
-}
-
-/**
- * The day the date distributions are drawn against. Every date is then moved by (start day −
- * this day), so titles keep their place relative to the catalogue's clock: a film drawn a month
- * after it is released a month after the catalogue starts, whatever the date.
- */
-const REFERENCE_DAY = dayFromIso('2026-06-01');
-
-/** A release or premiere day, relative to the reference day, and the year drawn. */
-function drawDate(rng: Rng, kind: 'movie' | 'tv'): { offset: number; year: number } {
-  // Skewed towards recent years, with a few upcoming titles, as a live catalogue has.
-  const year =
-    kind === 'movie'
-      ? Math.min(2027, 1950 + Math.floor(Math.pow(rng.float(), 0.45) * 77))
-      : Math.min(2026, 1985 + Math.floor(Math.pow(rng.float(), 0.5) * 42));
-  const month = rng.int(1, 12);
-  const day = rng.int(1, 28);
-  return { offset: dayFromParts(year, month, day) - REFERENCE_DAY, year };
-}
-
-/**
- * A designated airing series must have premiered: one drawn in the future premieres instead
- * 2 weeks to 4 years before the start (from its own hash, so the main stream is untouched).
- */
-function premiereOffset(seed: number, index: number, drawn: number): number {
-  if (drawn <= 0 || drawnRole(seed, index) !== 'airing') return drawn;
-  return -(14 + (mix(seed, 2, index, 79) % 1450));
-}
-
-function drawGenres(rng: Rng, rows: readonly (readonly [number, ...unknown[]])[]): number[] {
-  const count = rng.int(1, 3);
-  const out: number[] = [];
-  while (out.length < count) {
-    const id = rng.pick(rows)[0];
-    if (!out.includes(id)) out.push(id);
-  }
-  return out;
-}
 
 /**
  * A deterministic generated catalogue: the same seed gives the same films, series, people and

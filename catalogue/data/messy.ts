@@ -7,7 +7,7 @@ import { mix } from './prng';
  * and where they show:
  * - vanished: a film or series still listed (popular, trending, search, discover, the demo
  *   account) whose own endpoints (details, season, rating, account states...) answer TMDB's
- *   404 / status_code 34 (handlers/titles.ts, handlers/account.ts).
+ *   404 / status_code 34 (movieOf and seriesOf in handlers/helpers.ts, handlers/account.ts).
  * - nullName: `title` (films) or `name` (series) is null in every list result (summaries.ts).
  * - nullOverview: `overview` is null in every list result (summaries.ts).
  * - longOverview: a 10,000-character overview, in lists and details (summaries.ts).

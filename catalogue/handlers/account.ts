@@ -1,10 +1,20 @@
 import { Reply, statusBody, type Handler, type HandlerContext } from '../handler';
-import type { Account, Rating } from '../state';
+import type { Account, GuestSession, Rating } from '../state';
 import type { TitleCore } from '../data/catalogue';
 import { movieSummary, tvSummary } from '../data/summaries';
 import { episodeOf, findEpisode, findSeason } from '../data/tv-details';
 import { invalidParameters, notFound } from '../errors';
-import { bodyObject, languageOf, pageOf, paginate, requireOwnAccount, stringArg } from './helpers';
+import { accountStates, bookOf, episodeKey, episodeStates } from './account-states';
+import {
+  bodyObject,
+  languageOf,
+  movieOf,
+  pageOf,
+  paginate,
+  requireOwnAccount,
+  seriesOf,
+  stringArg,
+} from './helpers';
 
 export function accountJson(account: Account): Record<string, unknown> {
   return {
@@ -89,6 +99,15 @@ function toggle(ctx: HandlerContext, which: 'watchlist' | 'favorite'): Reply {
   return new Reply(201, statusBody(1, 'Success.'));
 }
 
+/** The guest session named in the path; it is a secret, so an unknown one is simply "not found". */
+function guestOf(ctx: HandlerContext): GuestSession {
+  const id = ctx.params.guest_session_id;
+  const guest = typeof id === 'string' ? ctx.state.liveGuest(id) : undefined;
+  if (!guest) throw notFound();
+  return guest;
+}
+
+/** The account, its lists and ratings, and guest sessions' ratings: the `account` group of the endpoint table. */
 export const accountHandlers: Record<string, Handler> = {
   'GET /3/account': (ctx) => accountJson(requireOwnAccount(ctx)),
   'GET /3/account/{account_id}': (ctx) => accountJson(requireOwnAccount(ctx)),
@@ -129,4 +148,37 @@ export const accountHandlers: Record<string, Handler> = {
       };
     });
   },
+  'GET /3/movie/{movie_id}/account_states': (ctx) => {
+    bookOf(ctx);
+    return accountStates(ctx, 'movie', movieOf(ctx).id);
+  },
+  'GET /3/tv/{series_id}/account_states': (ctx) => {
+    bookOf(ctx);
+    return accountStates(ctx, 'tv', seriesOf(ctx).id);
+  },
+  'GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/account_states': (ctx) => {
+    bookOf(ctx);
+    const { key, id } = episodeKey(ctx);
+    return episodeStates(ctx, key, id);
+  },
+  'GET /3/guest_session/{guest_session_id}/rated/movies': (ctx) => {
+    const book = guestOf(ctx).ratings.movie;
+    const language = languageOf(ctx);
+    const cores = [...book.keys()].flatMap((id) => ctx.data.movieById(id) ?? []);
+    return paginate(cores, pageOf(ctx), (c) => ({
+      ...movieSummary(ctx.data, c, language, false),
+      rating: book.get(c.id)?.value ?? 0,
+    }));
+  },
+  'GET /3/guest_session/{guest_session_id}/rated/tv': (ctx) => {
+    const book = guestOf(ctx).ratings.tv;
+    const language = languageOf(ctx);
+    const cores = [...book.keys()].flatMap((id) => ctx.data.tvById(id) ?? []);
+    return paginate(cores, pageOf(ctx), (c) => ({
+      ...tvSummary(ctx.data, c, language, false),
+      rating: book.get(c.id)?.value ?? 0,
+    }));
+  },
+  'GET /3/guest_session/{guest_session_id}/rated/tv/episodes': (ctx) =>
+    ratedEpisodesPage(ctx, guestOf(ctx).ratings.episode),
 };

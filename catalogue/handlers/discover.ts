@@ -1,8 +1,8 @@
 import type { Handler, HandlerContext } from '../handler';
 import type { TitleCore } from '../data/catalogue';
-import { movieSummary } from '../data/summaries';
+import { movieSummary, personSummary, tvSummary } from '../data/summaries';
 import { offeredBy } from '../data/extras';
-import { invalidParameters } from '../errors';
+import { invalidParameters, notFound } from '../errors';
 import { boolArg, languageOf, optionalNumber, pageOf, paginate, stringArg } from './helpers';
 
 type Predicate = (core: TitleCore) => boolean;
@@ -93,6 +93,15 @@ function filters(ctx: HandlerContext): Predicate[] {
   return out;
 }
 
+/** TMDB's trending windows; anything else is a 404 as on TMDB. */
+function windowOf(ctx: HandlerContext): 'trendDay' | 'trendWeek' {
+  const window = ctx.params.time_window;
+  if (window === 'day') return 'trendDay';
+  if (window === 'week') return 'trendWeek';
+  throw notFound();
+}
+
+/** Discover and trending: the `discover` group of the endpoint table. */
 export const discoverHandlers: Record<string, Handler> = {
   'GET /3/discover/movie': (ctx) => {
     const page = pageOf(ctx);
@@ -102,5 +111,25 @@ export const discoverHandlers: Record<string, Handler> = {
       .filter((c) => predicates.every((p) => p(c)))
       .sort(sorter(stringArg(ctx, 'sort_by')));
     return paginate(list, page, (c) => movieSummary(ctx.data, c, language, false));
+  },
+  'GET /3/trending/tv/{time_window}': (ctx) => {
+    const language = languageOf(ctx);
+    const list = ctx.data.sortedBy('tv', windowOf(ctx)).filter((c) => !c.adult);
+    return paginate(list, pageOf(ctx), (c) => tvSummary(ctx.data, c, language, true));
+  },
+  'GET /3/trending/movie/{time_window}': (ctx) => {
+    const language = languageOf(ctx);
+    const list = ctx.data.sortedBy('movie', windowOf(ctx)).filter((c) => !c.adult);
+    return paginate(list, pageOf(ctx), (c) => movieSummary(ctx.data, c, language, true));
+  },
+  'GET /3/trending/person/{time_window}': (ctx) => {
+    const language = languageOf(ctx);
+    const key = windowOf(ctx);
+    // People trend with their popularity; the day window reshuffles it by a daily factor.
+    const people = [...ctx.data.popularPeople()].slice(0, 2000);
+    const factor = (id: number): number =>
+      key === 'trendDay' ? ((id * 2654435761) >>> 0) / 4294967296 + 0.5 : 1;
+    people.sort((a, b) => b.popularity * factor(b.id) - a.popularity * factor(a.id) || a.id - b.id);
+    return paginate(people, pageOf(ctx), (p) => personSummary(ctx.data, p, language, true));
   },
 };

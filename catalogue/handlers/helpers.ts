@@ -1,5 +1,6 @@
 import type { HandlerContext } from '../handler';
 import type { Account } from '../state';
+import type { TitleCore } from '../data/catalogue';
 import { asLanguage } from '../data/titles';
 import type { Language } from '../data/words';
 import { authFailed, invalidPage, invalidParameters, notFound } from '../errors';
@@ -91,4 +92,20 @@ export function appendList(ctx: HandlerContext): Set<string> {
       .map((s) => s.trim())
       .filter(Boolean),
   );
+}
+
+/**
+ * The film or series a path names. A vanished one (messy data) is still listed elsewhere, but its
+ * own endpoints answer 404 / status 34, as a title deleted from TMDB does.
+ */
+export function movieOf(ctx: HandlerContext): TitleCore {
+  const core = ctx.data.movieById(intArg(ctx.params, 'movie_id'));
+  if (!core || ctx.data.messy.is('movie', core.index, 'vanished')) throw notFound();
+  return core;
+}
+
+export function seriesOf(ctx: HandlerContext): TitleCore {
+  const core = ctx.data.tvById(intArg(ctx.params, 'series_id'));
+  if (!core || ctx.data.messy.is('tv', core.index, 'vanished')) throw notFound();
+  return core;
 }

@@ -33,7 +33,7 @@ function mediaIdOf(ctx: HandlerContext): number {
 }
 
 /** v3 lists: movies only, TMDB's status codes, and its quirk of answering a delete with a 500. */
-export const listHandlers: Record<string, Handler> = {
+export const listsHandlers: Record<string, Handler> = {
   'POST /3/list': (ctx) => {
     const account = requireAccount(ctx);
     const body = bodyObject(ctx);

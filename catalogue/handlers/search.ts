@@ -2,7 +2,8 @@ import type { Handler, HandlerContext } from '../handler';
 import type { TitleCore, PersonCore, CollectionCore } from '../data/catalogue';
 import { fold, matchesQuery } from '../data/fold';
 import { collectionSummary, movieSummary, personSummary, tvSummary } from '../data/summaries';
-import { queryRequired } from '../errors';
+import { episodeOf, findEpisode, findSeason, fromTvdbEpisodeId } from '../data/tv-details';
+import { notFound, queryRequired } from '../errors';
 import { boolArg, languageOf, optionalNumber, pageOf, paginate, stringArg } from './helpers';
 
 /** The folded query; a search without one is TMDB's 422 `query must be provided`. */
@@ -101,5 +102,45 @@ export const searchHandlers: Record<string, Handler> = {
           ? movieSummary(ctx.data, hit.core, language, true)
           : tvSummary(ctx.data, hit.core, language, true),
     );
+  },
+  'GET /3/find/{external_id}': (ctx) => {
+    const source = stringArg(ctx, 'external_source');
+    const raw = ctx.params.external_id;
+    const id = typeof raw === 'string' ? raw : '';
+    const language = languageOf(ctx);
+    const empty = {
+      movie_results: [] as unknown[],
+      person_results: [] as unknown[],
+      tv_results: [] as unknown[],
+      tv_episode_results: [] as unknown[],
+      tv_season_results: [] as unknown[],
+    };
+    if (source === 'imdb_id') {
+      const m = /^tt(\d{7,8})$/.exec(id);
+      const n = m?.[1] ? Number(m[1]) : Number.NaN;
+      const movieIndex = (n - 1_000_000) / 37;
+      const tvIndex = (n - 5_000_000) / 37;
+      const movie = Number.isInteger(movieIndex) ? ctx.data.movieByIndex(movieIndex) : undefined;
+      const series = Number.isInteger(tvIndex) ? ctx.data.tv[tvIndex] : undefined;
+      if (movie) empty.movie_results.push(movieSummary(ctx.data, movie, language, true));
+      else if (series) empty.tv_results.push(tvSummary(ctx.data, series, language, true));
+      const p = /^nm(\d{7})$/.exec(id);
+      const personIndex = p?.[1] ? (Number(p[1]) - 100_000) / 13 : Number.NaN;
+      const person = Number.isInteger(personIndex) ? ctx.data.people[personIndex] : undefined;
+      if (person) empty.person_results.push(personSummary(ctx.data, person, language, true));
+    } else if (source === 'tvdb_id') {
+      const series = /^\d+$/.test(id) ? ctx.data.tv[Number(id) - 70_000] : undefined;
+      if (series) empty.tv_results.push(tvSummary(ctx.data, series, language, true));
+      // An episode's TheTVDB id: TMDB answers with the episode under its own season and number.
+      const named = /^\d+$/.test(id) ? fromTvdbEpisodeId(Number(id)) : null;
+      const core = named ? ctx.data.tv[named.seriesIndex] : undefined;
+      const shape = core && named ? findSeason(ctx.data, core, named.season) : undefined;
+      const slot = shape && named ? findEpisode(shape, named.episode) : undefined;
+      if (core && shape && slot)
+        empty.tv_episode_results.push(episodeOf(ctx.data, core, shape, slot, language));
+    } else {
+      throw notFound();
+    }
+    return empty;
   },
 };

@@ -82,6 +82,7 @@ describe('every channel answers', () => {
       expect.arrayContaining(['credits', 'release_dates', 'recommendations', 'watch/providers']),
     );
     await ok('movie.recommendations', { id: movie });
+    await ok('movie.similar', { id: movie });
     const show = (await ok('tv.details', { id: series })) as { data: Record<string, unknown> };
     expect(Object.keys(show.data)).toEqual(
       expect.arrayContaining(['credits', 'similar', 'watch/providers']),

@@ -16,6 +16,7 @@ import { browseHandlers } from '../ipc/handlers/browse';
 import { cacheHandlers } from '../ipc/handlers/cache';
 import { importHandlers } from '../ipc/handlers/import';
 import { libraryPart } from '../ipc/handlers/library-open';
+import { passThroughHandlers } from '../ipc/handlers/pass-through';
 import type { ImportWiring } from '../import/service-types';
 import type { StagedSource } from '../../src-shared/ipc/contract';
 import { libraryHandlers } from '../ipc/handlers/library';
@@ -233,6 +234,7 @@ export function createCore(options: CoreOptions): RunningCore {
     ...settingsHandlers(settings),
     ...authHandlers(started),
     ...browseHandlers(started),
+    ...passThroughHandlers(started),
     ...libraryHandlers(started),
     ...syncHandlers(started),
     ...cacheHandlers(started),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { APPEND } from '../../src-shared/ipc/pass-through';
 import type { EventBus } from '../base/events';
 import type { Logger } from '../base/log';
 import type { NetworkStatus } from '../base/network-status';
@@ -38,7 +39,6 @@ import { createImportService } from '../import/import-service';
 import { readImport } from '../import/read/index';
 import type { ImportService, ImportWiring } from '../import/service-types';
 import type { SettingsStore } from '../settings/settings-store';
-import { APPEND } from '../ipc/handlers/browse';
 import { cachedFactsSource } from '../stats/facts-source';
 import { createStatsStore } from '../stats/store';
 import { createStatsService, type StatsService } from '../stats/stats-service';

@@ -1,7 +1,10 @@
+import { passThroughChannels } from './pass-through';
+
 /**
  * The channel and event names, free of zod so that the sandboxed preload can import them
  * without pulling a validator into its bundle. `contract.ts` must define exactly these keys:
  * it fails to compile when they differ, and contract.test.ts checks the same at run time.
+ * The pass-through channels are named by their table (`pass-through.ts`).
  */
 export const channelNames = [
   'app.info',
@@ -15,25 +18,10 @@ export const channelNames = [
   'reference.jobs',
   'reference.genres',
   'reference.watchProviders',
-  'browse.trendingTv',
-  'browse.topRatedTv',
-  'browse.popularPeople',
-  'browse.latestPerson',
   'browse.discoverMovies',
   'search.multi',
   'search.ahead',
-  'search.collections',
-  'movie.details',
-  'movie.recommendations',
-  'tv.details',
-  'tv.similar',
-  'tv.season',
-  'tv.episodeCredits',
-  'tv.seasonTranslations',
-  'tv.episodeGroups',
-  'tv.episodeGroup',
-  'person.details',
-  'person.taggedImages',
+  ...passThroughChannels,
   'library.state',
   'library.collection',
   'library.setWatchlist',

@@ -7,6 +7,7 @@ import { cacheDomain } from './contract/cache';
 import { combineDomains } from './contract/domain';
 import { importDomain } from './contract/import';
 import { libraryDomain } from './contract/library';
+import { passThroughDomain } from './contract/pass-through';
 import { settingsDomain } from './contract/settings';
 import { statsDomain } from './contract/stats';
 import { syncDomain } from './contract/sync';
@@ -14,12 +15,14 @@ import { trackingDomain } from './contract/tracking';
 
 /**
  * Every domain of the IPC contract, one file each under contract/. A new domain is its import
- * above and its entry here, plus its names in the zod-free list (channels.ts).
+ * above and its entry here, plus its names in the zod-free list (channels.ts). The pass-through
+ * channels are one table (pass-through.ts) that both read.
  */
 export const contractDomains = [
   appDomain,
   settingsDomain,
   browseDomain,
+  passThroughDomain,
   libraryDomain,
   syncDomain,
   cacheDomain,
@@ -78,6 +81,7 @@ export {
   type StagedSource,
 } from './contract/import';
 export { provenance, type Provenance } from './contract/models';
+export { type PassThroughChannel } from './contract/pass-through';
 export { settings, type Settings, type SettingsChannel } from './contract/settings';
 export {
   statsOverview,

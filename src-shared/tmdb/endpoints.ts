@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { defineEndpoints, noParams } from './define';
-import { country, departmentJobs } from './schemas/reference';
+import type { z } from 'zod';
 import { accountEndpoints } from './table/account';
 import { authEndpoints } from './table/auth';
 import { discoverEndpoints } from './table/discover';
@@ -15,34 +13,31 @@ import { tvEndpoints } from './table/tv';
 export { tmdbError } from './schemas/status';
 
 /**
+ * The groups of the endpoint table, one file each under `table/`; the demo catalogue answers each
+ * group in the handler file of the same name (`catalogue/handlers/<group>.ts`).
+ */
+export const endpointGroups = {
+  reference: referenceEndpoints,
+  auth: authEndpoints,
+  account: accountEndpoints,
+  lists: listsEndpoints,
+  ratings: ratingsEndpoints,
+  movies: moviesEndpoints,
+  tv: tvEndpoints,
+  people: peopleEndpoints,
+  search: searchEndpoints,
+  discover: discoverEndpoints,
+} as const;
+
+export type EndpointGroup = keyof typeof endpointGroups;
+
+/**
  * The one endpoint table. Keys are routes, `METHOD /3/path/{placeholder}`, the form of the
  * `endpoint` field of the real-response fixtures index, so tests can look entries up by it; each
  * entry's method and path are read from its route (see `defineEndpoints`). The entries live in
- * `table/*.ts`, one file per area, and are gathered here.
+ * `table/*.ts`, one file per group, and are gathered here.
  */
 export const endpoints = {
-  ...defineEndpoints({
-    'GET /3/configuration/countries': {
-      params: noParams,
-      query: z.object({ language: z.string().optional() }),
-      body: undefined,
-      response: z.array(country),
-      auth: 'app',
-      success: [200],
-      idempotent: true,
-      cache: 'reference',
-    },
-    'GET /3/configuration/jobs': {
-      params: noParams,
-      query: noParams,
-      body: undefined,
-      response: z.array(departmentJobs),
-      auth: 'app',
-      success: [200],
-      idempotent: true,
-      cache: 'reference',
-    },
-  }),
   ...referenceEndpoints,
   ...authEndpoints,
   ...accountEndpoints,

@@ -14,16 +14,10 @@ export interface BrowseDeps {
 
 type DiscoverFilters = HandlerInput<'browse.discoverMovies'>;
 
-/** What each details page shows, fetched in one request. */
-export const APPEND = {
-  movie: 'release_dates,watch/providers,recommendations,credits',
-  tv: 'credits,similar,watch/providers,content_ratings',
-  person: 'combined_credits,images',
-} as const;
-
 /**
- * The browse, search, details and reference channels: each one a cached read of one endpoint
- * (multi search adds the local index), once the cache is open.
+ * The browse, search and reference channels that are more than a pass-through: a choice of
+ * endpoint, a reshaped answer, settings in the query, or the local index (multi search), each
+ * read through the cache once it is open.
  */
 export function browseHandlers(use: () => Promise<BrowseDeps>): HandlersFor<BrowseChannel> {
   // Waits for start-up, then reads through the cache; keeps each call's endpoint types.
@@ -49,16 +43,6 @@ export function browseHandlers(use: () => Promise<BrowseDeps>): HandlersFor<Brow
       ]);
       return { providers, regions };
     },
-    'browse.trendingTv': ({ window, page }) =>
-      read(
-        'GET /3/trending/tv/{time_window}',
-        { params: { time_window: window }, query: { page } },
-        { mediaType: 'tv' },
-      ),
-    'browse.topRatedTv': ({ page }) =>
-      read('GET /3/tv/top_rated', { query: { page } }, { mediaType: 'tv' }),
-    'browse.popularPeople': ({ page }) => read('GET /3/person/popular', { query: { page } }),
-    'browse.latestPerson': () => read('GET /3/person/latest', {}, { mediaType: 'person' }),
     'browse.discoverMovies': async (filters) =>
       read(
         'GET /3/discover/movie',
@@ -67,61 +51,6 @@ export function browseHandlers(use: () => Promise<BrowseDeps>): HandlersFor<Brow
       ),
     'search.multi': async (input) => (await use()).search(input),
     'search.ahead': async ({ text }) => (await use()).searchAhead(text),
-    'search.collections': ({ query, page }) =>
-      read('GET /3/search/collection', { query: { query, page } }),
-    'movie.details': ({ id }) =>
-      read(
-        'GET /3/movie/{movie_id}',
-        { params: { movie_id: id }, query: { append_to_response: APPEND.movie } },
-        { mediaType: 'movie' },
-      ),
-    'movie.recommendations': ({ id, page }) =>
-      read(
-        'GET /3/movie/{movie_id}/recommendations',
-        { params: { movie_id: id }, query: { page } },
-        { mediaType: 'movie' },
-      ),
-    'tv.details': ({ id }) =>
-      read(
-        'GET /3/tv/{series_id}',
-        { params: { series_id: id }, query: { append_to_response: APPEND.tv } },
-        { mediaType: 'tv' },
-      ),
-    'tv.similar': ({ id, page }) =>
-      read(
-        'GET /3/tv/{series_id}/similar',
-        { params: { series_id: id }, query: { page } },
-        { mediaType: 'tv' },
-      ),
-    'tv.season': ({ seriesId, season }) =>
-      read(
-        'GET /3/tv/{series_id}/season/{season_number}',
-        { params: { series_id: seriesId, season_number: season } },
-        { seriesId },
-      ),
-    'tv.episodeCredits': ({ seriesId, season, episode }) =>
-      read('GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits', {
-        params: { series_id: seriesId, season_number: season, episode_number: episode },
-      }),
-    'tv.seasonTranslations': ({ seriesId, season }) =>
-      read('GET /3/tv/{series_id}/season/{season_number}/translations', {
-        params: { series_id: seriesId, season_number: season },
-      }),
-    'tv.episodeGroups': ({ seriesId }) =>
-      read('GET /3/tv/{series_id}/episode_groups', { params: { series_id: seriesId } }),
-    'tv.episodeGroup': ({ groupId }) =>
-      read('GET /3/tv/episode_group/{group_id}', { params: { group_id: groupId } }),
-    'person.details': ({ id }) =>
-      read(
-        'GET /3/person/{person_id}',
-        { params: { person_id: id }, query: { append_to_response: APPEND.person } },
-        { mediaType: 'person' },
-      ),
-    'person.taggedImages': ({ id, page }) =>
-      read('GET /3/person/{person_id}/tagged_images', {
-        params: { person_id: id },
-        query: { page },
-      }),
   };
 }
 

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { country, departmentJobs } from '../../tmdb/schemas/reference';
 import type { Domain } from './domain';
-import { fetched, id, media, noInput, page, provenance, responseOf } from './models';
-
-const searchText = z.string().trim().min(1, 'type something to search').max(200);
-const seasonNumber = z.number().int().nonnegative();
+import { fetched, id, media, noInput, page, provenance, responseOf, searchText } from './models';
 
 const discoverFilters = z.object({
   page,
@@ -33,8 +30,10 @@ const discoverFilters = z.object({
 });
 
 /**
- * Reading TMDB's catalogue: reference data, browse feeds, search, and the details of films,
- * series and people. Every answer carries its provenance (network or cache, and its age).
+ * Reading TMDB's catalogue where a channel is more than one read of one endpoint: reference data,
+ * discover and search. The channels that are exactly one read (browse feeds, the details of films,
+ * series and people) are rows of the pass-through table (`../pass-through.ts`). Every answer
+ * carries its provenance (network or cache, and its age).
  */
 export const browseChannels = {
   'reference.countries': {
@@ -62,19 +61,6 @@ export const browseChannels = {
     }),
   },
 
-  'browse.trendingTv': {
-    input: z.object({ window: z.enum(['day', 'week']), page }),
-    output: fetched(responseOf('GET /3/trending/tv/{time_window}')),
-  },
-  'browse.topRatedTv': {
-    input: z.object({ page }),
-    output: fetched(responseOf('GET /3/tv/top_rated')),
-  },
-  'browse.popularPeople': {
-    input: z.object({ page }),
-    output: fetched(responseOf('GET /3/person/popular')),
-  },
-  'browse.latestPerson': { input: noInput, output: fetched(responseOf('GET /3/person/latest')) },
   'browse.discoverMovies': {
     input: discoverFilters,
     output: fetched(responseOf('GET /3/discover/movie')),
@@ -104,60 +90,6 @@ export const browseChannels = {
       /** By letter (lower case, no diacritics): the local answer with that letter typed. */
       next: z.record(z.string(), fetched(responseOf('GET /3/search/multi'))),
     }),
-  },
-  'search.collections': {
-    input: z.object({ query: searchText, page }),
-    output: fetched(responseOf('GET /3/search/collection')),
-  },
-
-  'movie.details': {
-    input: z.object({ id }),
-    output: fetched(responseOf('GET /3/movie/{movie_id}')),
-  },
-  'movie.recommendations': {
-    input: z.object({ id, page }),
-    output: fetched(responseOf('GET /3/movie/{movie_id}/recommendations')),
-  },
-  'tv.details': { input: z.object({ id }), output: fetched(responseOf('GET /3/tv/{series_id}')) },
-  'tv.similar': {
-    input: z.object({ id, page }),
-    output: fetched(responseOf('GET /3/tv/{series_id}/similar')),
-  },
-  'tv.season': {
-    input: z.object({ seriesId: id, season: seasonNumber }),
-    output: fetched(responseOf('GET /3/tv/{series_id}/season/{season_number}')),
-  },
-  'tv.episodeCredits': {
-    input: z.object({
-      seriesId: id,
-      season: seasonNumber,
-      episode: z.number().int().positive(),
-    }),
-    output: fetched(
-      responseOf('GET /3/tv/{series_id}/season/{season_number}/episode/{episode_number}/credits'),
-    ),
-  },
-  'tv.seasonTranslations': {
-    input: z.object({ seriesId: id, season: seasonNumber }),
-    output: fetched(responseOf('GET /3/tv/{series_id}/season/{season_number}/translations')),
-  },
-  'tv.episodeGroups': {
-    input: z.object({ seriesId: id }),
-    output: fetched(responseOf('GET /3/tv/{series_id}/episode_groups')),
-  },
-  'tv.episodeGroup': {
-    input: z.object({
-      groupId: z.string().regex(/^[a-f0-9]{24}$/, 'expected an episode group id'),
-    }),
-    output: fetched(responseOf('GET /3/tv/episode_group/{group_id}')),
-  },
-  'person.details': {
-    input: z.object({ id }),
-    output: fetched(responseOf('GET /3/person/{person_id}')),
-  },
-  'person.taggedImages': {
-    input: z.object({ id, page }),
-    output: fetched(responseOf('GET /3/person/{person_id}/tagged_images')),
   },
 } as const;
 

@@ -18,6 +18,8 @@ export const id = z.number().int().positive();
 /** A page of a TMDB list; TMDB serves at most 500. */
 export const page = z.number().int().min(1).max(500).default(1);
 export const media = z.enum(['movie', 'tv']);
+/** What a user typed to search for: trimmed, never empty. */
+export const searchText = z.string().trim().min(1, 'type something to search').max(200);
 
 /** A TMDB response with its provenance. */
 export function fetched<T extends z.ZodType>(data: T) {

@@ -42,6 +42,16 @@ export const moviesEndpoints = defineEndpoints({
     idempotent: true,
     cache: 'listing',
   },
+  'GET /3/movie/{movie_id}/similar': {
+    params: movieParams,
+    query: pagedQuery,
+    body: undefined,
+    response: paged(movieSummary),
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'listing',
+  },
   'GET /3/movie/{movie_id}/watch/providers': {
     params: movieParams,
     query: noParams,

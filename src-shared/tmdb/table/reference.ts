@@ -1,9 +1,40 @@
+import { z } from 'zod';
 import { defineEndpoints, noParams } from '../define';
 import { languageQuery, providerListQuery } from '../queries';
-import { configuration, genreList, providerList, watchRegions } from '../schemas';
+import {
+  configuration,
+  country,
+  departmentJobs,
+  genreList,
+  providerList,
+  watchRegions,
+} from '../schemas';
 
-/** Reference data: configuration, genres and watch-provider lists. Changes rarely; cached for days. */
+/**
+ * Reference data: configuration, countries, jobs, genres and watch-provider lists. Changes rarely;
+ * cached for days.
+ */
 export const referenceEndpoints = defineEndpoints({
+  'GET /3/configuration/countries': {
+    params: noParams,
+    query: z.object({ language: z.string().optional() }),
+    body: undefined,
+    response: z.array(country),
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'reference',
+  },
+  'GET /3/configuration/jobs': {
+    params: noParams,
+    query: noParams,
+    body: undefined,
+    response: z.array(departmentJobs),
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'reference',
+  },
   'GET /3/configuration': {
     params: noParams,
     query: noParams,
