@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../../src-shared/ipc/result';
-import { OwnChanges, type TrackingChanged } from './own-changes';
+import { OwnChanges, OwnWrites, type TrackingChanged } from './own-changes';
 import { FakeBridge, ok } from './testing/fake-bridge';
 
 /** A promise settled by hand, so each test decides the order of replies and events. */
@@ -22,24 +22,31 @@ const refused: IpcResult<{ changes: string[] }> = {
   error: { code: 'internal', message: 'disk full' },
 };
 
-/** An OwnChanges following a fake bridge, counting its reloads. */
+/** An OwnChanges of its own window following a fake bridge, counting its reloads. */
 function setup(concerns?: (event: TrackingChanged) => boolean): {
   bridge: FakeBridge;
   own: OwnChanges;
+  writes: OwnWrites;
   loads: () => number;
   block: () => () => void;
 } {
   const bridge = new FakeBridge({});
+  const writes = new OwnWrites();
   let loads = 0;
   let gate: Promise<void> | null = null;
-  const own = new OwnChanges(async () => {
-    loads += 1;
-    if (gate) await gate;
-  }, concerns);
+  const own = new OwnChanges(
+    async () => {
+      loads += 1;
+      if (gate) await gate;
+    },
+    concerns,
+    writes,
+  );
   own.follow(bridge);
   return {
     bridge,
     own,
+    writes,
     loads: () => loads,
     // Holds the next reloads until the returned function is called.
     block: () => {
@@ -167,16 +174,33 @@ describe('OwnChanges', () => {
     expect(loads()).toBe(2);
   });
 
-  it('reloads for an event only partly its own, and uses each id once', async () => {
+  it('reloads for an event only partly its own', async () => {
     const { bridge, own, loads } = setup();
     await own.run(() => Promise.resolve(written(['c1'])));
     bridge.emit('tracking.changed', changed(['c1', 'c9']));
     await own.settled();
     expect(loads()).toBe(1);
-    // The id was used up by that event: the same id again is not an echo any more.
+  });
+
+  it('takes a write of another view of the window for its own, in either order', async () => {
+    const { bridge, own, writes, loads } = setup();
+    const other = new OwnChanges(() => Promise.resolve(), undefined, writes);
+    await other.run(() => Promise.resolve(written(['c1'])));
     bridge.emit('tracking.changed', changed(['c1']));
+    const reply = deferred<IpcResult<{ changes: string[] }>>();
+    const write = other.run(() => reply.promise);
+    bridge.emit('tracking.changed', changed(['c2']));
     await own.settled();
-    expect(loads()).toBe(2);
+    expect(loads()).toBe(0);
+    reply.resolve(written(['c2']));
+    await write;
+    await own.settled();
+    expect(loads()).toBe(0);
+    // Another window's OwnWrites knows nothing of them.
+    const elsewhere = setup();
+    elsewhere.bridge.emit('tracking.changed', changed(['c1']));
+    await elsewhere.own.settled();
+    expect(elsewhere.loads()).toBe(1);
   });
 
   it('ignores changes that are not about what it shows', async () => {
@@ -216,25 +240,48 @@ describe('OwnChanges', () => {
     await own.settled();
     expect(loads()).toBe(1);
 
-    // Reset also forgets remembered ids.
-    await own.run(() => Promise.resolve(written(['c'])));
+    // Reset lets held events go too.
+    const reply = deferred<IpcResult<{ changes: string[] }>>();
+    const write = own.run(() => reply.promise);
+    bridge.emit('tracking.changed', changed(['d']));
     own.reset();
-    bridge.emit('tracking.changed', changed(['c']));
+    reply.resolve(written(['e']));
+    await write;
     await own.settled();
-    expect(loads()).toBe(2);
+    expect(loads()).toBe(1);
   });
 
-  it('stops following when asked', async () => {
+  it('forgets the window’s ids when its writes are reset', async () => {
+    const { bridge, own, writes, loads } = setup();
+    await own.run(() => Promise.resolve(written(['c'])));
+    writes.reset();
+    bridge.emit('tracking.changed', changed(['c']));
+    await own.settled();
+    expect(loads()).toBe(1);
+  });
+
+  it('stops following when asked, held events included', async () => {
     const bridge = new FakeBridge({});
+    const writes = new OwnWrites();
     let loads = 0;
-    const own = new OwnChanges(() => {
-      loads += 1;
-      return Promise.resolve();
-    });
+    const own = new OwnChanges(
+      () => {
+        loads += 1;
+        return Promise.resolve();
+      },
+      undefined,
+      writes,
+    );
     const stop = own.follow(bridge);
+    const reply = deferred<IpcResult<{ changes: string[] }>>();
+    const write = own.run(() => reply.promise);
+    bridge.emit('tracking.changed', changed(['elsewhere']));
     stop();
     bridge.emit('tracking.changed', changed(['a']));
+    reply.resolve(refused);
+    await write;
     await own.settled();
     expect(loads).toBe(0);
+    expect(writes.inFlight).toBe(false);
   });
 });
