@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ownWrites } from './own-changes';
 import { FakeBridge, ok, settle } from './testing/fake-bridge';
 import { changed, play, seriesReply, summary, upNextItem } from './testing/tracking-fixtures';
 import { nextAirDay, UpNextState } from './tracking-upnext.svelte';
@@ -9,6 +10,7 @@ function install(bridge: FakeBridge): void {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  ownWrites.reset();
 });
 
 describe('UpNextState', () => {
