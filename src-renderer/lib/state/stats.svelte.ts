@@ -8,7 +8,7 @@ import type {
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
 import type { PeriodUnit } from '../charts';
-import { coalesce } from '../coalesce';
+import { OwnChanges } from './own-changes';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -35,19 +35,18 @@ export function rangeProblem(range: StatsRange): string | null {
  * arrive (`stats.changed`), keeping the figures on show while it does.
  */
 /**
- * Calls `reload` when plays, ratings or facts change; returns the function that stops listening.
+ * Reloads when plays, ratings or facts change, one reload for a burst; returns the function that
+ * stops listening.
  */
-function reloadOnChanges(bridge: MarqueeApi, reload: () => Promise<void>): () => void {
+function reloadOnChanges(bridge: MarqueeApi, changes: OwnChanges): () => void {
   const stops = [
     bridge.on('stats.changed', () => {
-      void reload();
+      void changes.request();
     }),
-    bridge.on('tracking.changed', () => {
-      void reload();
-    }),
+    changes.follow(bridge),
     // Ratings live in the library mirror: a sync that brings new ones changes the figures.
     bridge.on('library.changed', () => {
-      void reload();
+      void changes.request();
     }),
   ];
   return () => {
@@ -118,8 +117,7 @@ export class StatsState {
 
   /** Reloads when plays, ratings or facts change; returns the function that stops listening. */
   start(bridge: MarqueeApi): () => void {
-    const reload = coalesce(() => this.load());
-    return reloadOnChanges(bridge, reload);
+    return reloadOnChanges(bridge, new OwnChanges(() => this.load()));
   }
 
   async load(): Promise<void> {
@@ -224,10 +222,12 @@ export class YearReviewState {
   );
 
   start(bridge: MarqueeApi): () => void {
-    const reload = coalesce(async () => {
-      if (this.#year !== null) await this.load(this.#year);
-    });
-    return reloadOnChanges(bridge, reload);
+    return reloadOnChanges(
+      bridge,
+      new OwnChanges(async () => {
+        if (this.#year !== null) await this.load(this.#year);
+      }),
+    );
   }
 
   async load(year: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StatsOverview, YearInReviewView } from '../../../src-shared/ipc/contract/stats';
-import { FakeBridge, ok } from './testing/fake-bridge';
+import { FakeBridge, ok, settle } from './testing/fake-bridge';
 import { rangeProblem, StatsState, YearReviewState } from './stats.svelte';
 
 afterEach(() => {
@@ -198,6 +198,25 @@ describe('StatsState', () => {
     bridge.emit('stats.changed', coverage);
     await Promise.resolve();
     expect(bridge.channels().filter((c) => c === 'stats.overview')).toHaveLength(1);
+  });
+
+  it('reloads once for a burst of plays, ratings and facts changing', async () => {
+    const bridge = new FakeBridge({
+      'stats.overview': () => ok(overview(3)),
+      'stats.years': () => ok({ years }),
+    });
+    vi.stubGlobal('window', { api: bridge });
+    const state = new StatsState();
+    const stop = state.start(bridge);
+    for (let i = 0; i < 100; i += 1)
+      bridge.emit('tracking.changed', { seriesIds: [i], movieIds: [], changes: [`c${i}`] });
+    bridge.emit('tracking.changed', { seriesIds: [1], movieIds: [], changes: [] });
+    bridge.emit('library.changed', { collections: ['rated'] });
+    bridge.emit('stats.changed', coverage);
+    await settle();
+    expect(bridge.channels().filter((c) => c === 'stats.overview')).toHaveLength(1);
+    expect(state.overview?.totals.plays).toBe(3);
+    stop();
   });
 });
 

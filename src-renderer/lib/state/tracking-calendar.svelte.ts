@@ -3,7 +3,7 @@ import type { CalendarEventView } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
 import { addDays, addMonths, dayLabel, localDay, monthOf, type Month } from '../calendar';
-import { coalesce } from '../coalesce';
+import { OwnChanges } from './own-changes';
 
 export interface AgendaDay {
   date: string;
@@ -26,6 +26,7 @@ export class CalendarState {
   #error = $state.raw<IpcError | null>(null);
   #month = $state<Month | null>(null);
   #exporting = $state(false);
+  readonly #changes = new OwnChanges(() => this.load());
 
   get events(): readonly CalendarEventView[] {
     return this.#events;
@@ -84,10 +85,7 @@ export class CalendarState {
 
   /** Reloads when plays, follows or stored episodes change. */
   start(bridge: MarqueeApi): () => void {
-    const reload = coalesce(() => this.load());
-    return bridge.on('tracking.changed', () => {
-      void reload();
-    });
+    return this.#changes.follow(bridge);
   }
 
   async load(): Promise<void> {
@@ -130,6 +128,7 @@ export class CalendarState {
     this.#error = null;
     this.#month = null;
     this.#exporting = false;
+    this.#changes.reset();
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeBridge, ok } from './testing/fake-bridge';
-import { episodeEvent } from './testing/tracking-fixtures';
+import { FakeBridge, ok, settle } from './testing/fake-bridge';
+import { changed, episodeEvent } from './testing/tracking-fixtures';
 import { CalendarState } from './tracking-calendar.svelte';
 
 afterEach(() => {
@@ -54,5 +54,20 @@ describe('CalendarState', () => {
     const state = new CalendarState();
     expect(await state.exportIcs()).toEqual({ filename: 'marquee.ics', text: 'BEGIN:VCALENDAR' });
     expect(state.exporting).toBe(false);
+  });
+
+  it('reloads once for a burst of changes, and for a refresh', async () => {
+    const bridge = calendarWith([]);
+    const state = new CalendarState();
+    const stop = state.start(bridge);
+    await state.load();
+    for (let i = 0; i < 1000; i += 1)
+      bridge.emit('tracking.changed', changed([`import-${i}`], { seriesIds: [i] }));
+    await settle();
+    expect(bridge.channels().filter((c) => c === 'tracking.calendar')).toHaveLength(2);
+    bridge.emit('tracking.changed', changed([]));
+    await settle();
+    expect(bridge.channels().filter((c) => c === 'tracking.calendar')).toHaveLength(3);
+    stop();
   });
 });

@@ -2,8 +2,8 @@ import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import type { InboxItemView } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
-import { coalesce } from '../coalesce';
 import { detailHref } from '../routes';
+import { OwnChanges } from './own-changes';
 
 /** Where an inbox item leads: the episode's series page, or the film. */
 export function inboxHref(item: InboxItemView): string {
@@ -13,7 +13,8 @@ export function inboxHref(item: InboxItemView): string {
 /**
  * The inbox of new episodes and releases that refreshes found. The unread count shows on the bell
  * everywhere, so it follows the core's `tracking.inbox` event; the items are read when the inbox
- * is opened, and again when new ones arrive while it is.
+ * is opened, and again when new ones arrive while it is. Items read in another window arrive as
+ * a `tracking.changed`; this window's own read marks are shown at once and not read again.
  */
 export class InboxState {
   #items = $state.raw<readonly InboxItemView[]>([]);
@@ -21,6 +22,7 @@ export class InboxState {
   #loaded = $state(false);
   #error = $state.raw<IpcError | null>(null);
   #checking = $state(false);
+  readonly #changes = new OwnChanges(() => (this.#loaded ? this.load() : this.#readUnread()));
 
   get items(): readonly InboxItemView[] {
     return this.#items;
@@ -38,16 +40,21 @@ export class InboxState {
     return this.#checking;
   }
 
-  /** Follows `tracking.inbox`; returns the function that stops. */
+  /** Follows `tracking.inbox` and others' read marks; returns the function that stops. */
   start(bridge: MarqueeApi): () => void {
-    const reload = coalesce(() => this.load());
-    void call('tracking.status').then((reply) => {
-      if (reply.ok) this.#unread = reply.value.unread;
-    });
-    return bridge.on('tracking.inbox', (event) => {
-      this.#unread = event.unread;
-      if (this.#loaded) void reload();
-    });
+    void this.#readUnread();
+    const stops = [
+      bridge.on('tracking.inbox', (event) => {
+        this.#unread = event.unread;
+        if (this.#loaded) void this.#changes.request();
+      }),
+      this.#changes.follow(bridge),
+    ];
+    return () => {
+      stops.forEach((stop) => {
+        stop();
+      });
+    };
   }
 
   async load(): Promise<void> {
@@ -86,7 +93,9 @@ export class InboxState {
     this.#items = this.#items.map((item) =>
       hit(item) && item.readAt === null ? { ...item, readAt: now } : item,
     );
-    const reply = await call('tracking.markRead', { ids: ids === 'all' ? 'all' : [...ids] });
+    const reply = await this.#changes.run(() =>
+      call('tracking.markRead', { ids: ids === 'all' ? 'all' : [...ids] }),
+    );
     if (!reply.ok) {
       this.#items = before.items;
       this.#unread = before.unread;
@@ -102,6 +111,12 @@ export class InboxState {
     this.#loaded = false;
     this.#error = null;
     this.#checking = false;
+    this.#changes.reset();
+  }
+
+  async #readUnread(): Promise<void> {
+    const reply = await call('tracking.status');
+    if (reply.ok) this.#unread = reply.value.unread;
   }
 }
 

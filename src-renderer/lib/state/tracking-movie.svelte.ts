@@ -2,10 +2,12 @@ import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import type { PlayView, WatchedWhen } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
+import { OwnChanges } from './own-changes';
 
 /**
  * A film's viewings on its page: each play with its date (rewatches are more plays), marking it
- * watched now, on its release date or on a chosen day, and removing one play.
+ * watched now, on its release date or on a chosen day, and removing one play. A change shows the
+ * plays its reply names, without reading them again.
  */
 export class MovieTracking {
   readonly movieId: number;
@@ -13,9 +15,14 @@ export class MovieTracking {
   #loaded = $state(false);
   #error = $state.raw<IpcError | null>(null);
   #busy = $state(false);
+  readonly #changes: OwnChanges;
 
   constructor(movieId: number) {
     this.movieId = movieId;
+    this.#changes = new OwnChanges(
+      () => this.load(),
+      ({ movieIds }) => movieIds.includes(movieId),
+    );
   }
 
   get plays(): readonly PlayView[] {
@@ -51,29 +58,37 @@ export class MovieTracking {
 
   /** Reloads when this film's plays change elsewhere (an Undo, an import). */
   start(bridge: MarqueeApi): () => void {
-    return bridge.on('tracking.changed', ({ movieIds }) => {
-      if (movieIds.includes(this.movieId) && !this.#busy) void this.load();
-    });
+    return this.#changes.follow(bridge);
   }
 
   /** Adds a play (a rewatch when one exists already). */
   async mark(when: WatchedWhen): Promise<IpcError | null> {
     return this.#run(async () => {
-      const reply = await call('tracking.mark', {
-        target: { scope: 'movie', movieId: this.movieId },
-        when,
-        rewatch: true,
-        source: 'marquee',
-      });
-      return reply.ok ? null : reply.error;
+      const reply = await this.#changes.run(() =>
+        call('tracking.mark', {
+          target: { scope: 'movie', movieId: this.movieId },
+          when,
+          rewatch: true,
+          source: 'marquee',
+        }),
+      );
+      if (!reply.ok) return reply.error;
+      const added = reply.value.added.filter((p) => !this.#plays.some((q) => q.uid === p.uid));
+      this.#plays = [...this.#plays, ...added];
+      return null;
     });
   }
 
   /** Removes one play; returns it so Undo can restore it. */
   async remove(uid: string): Promise<{ removed: PlayView[] } | { error: IpcError }> {
     return this.#run(async () => {
-      const reply = await call('tracking.unmark', { target: { scope: 'play', uid } });
-      return reply.ok ? { removed: reply.value.removed } : { error: reply.error };
+      const reply = await this.#changes.run(() =>
+        call('tracking.unmark', { target: { scope: 'play', uid } }),
+      );
+      if (!reply.ok) return { error: reply.error };
+      const { removed } = reply.value;
+      this.#plays = this.#plays.filter((p) => !removed.some((r) => r.uid === p.uid));
+      return { removed };
     });
   }
 
@@ -82,6 +97,7 @@ export class MovieTracking {
     this.#loaded = false;
     this.#error = null;
     this.#busy = false;
+    this.#changes.reset();
   }
 
   async #run<T>(run: () => Promise<T>): Promise<T> {
@@ -90,7 +106,6 @@ export class MovieTracking {
       return await run();
     } finally {
       this.#busy = false;
-      await this.load();
     }
   }
 }

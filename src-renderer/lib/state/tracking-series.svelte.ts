@@ -7,7 +7,9 @@ import type {
   WatchedWhen,
 } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
+import type { IpcResult } from '../../../src-shared/ipc/result';
 import { call } from '../api';
+import { OwnChanges } from './own-changes';
 
 export type EpisodeProgress = SeriesProgressView['seasons'][number]['episodes'][number];
 export type SeriesStatus = SeriesProgressView['status'];
@@ -22,10 +24,17 @@ export const statusLabels: Record<SeriesStatus, string> = {
   unknown: 'Status unknown',
 };
 
+/** What every write to a series replies: the series as it left it, and its change ids. */
+interface SeriesReply {
+  progress: SeriesProgressView | null;
+  changes: readonly string[];
+}
+
 /**
  * One series' watch progress on its page: which episodes were watched and how often, the
  * series' follow and specials settings, and the changes to them. The core stores a series'
  * episodes on its first refresh; until then progress is null and the first mark stores it.
+ * Each change shows the progress its reply carries, without reading it again.
  */
 export class SeriesTracking {
   readonly seriesId: number;
@@ -34,9 +43,14 @@ export class SeriesTracking {
   #error = $state.raw<IpcError | null>(null);
   /** What is being changed, e.g. `s1e3`, `s2`, `follow`: its control shows it is busy. */
   #busy = $state<string | null>(null);
+  readonly #changes: OwnChanges;
 
   constructor(seriesId: number) {
     this.seriesId = seriesId;
+    this.#changes = new OwnChanges(
+      () => this.load(),
+      ({ seriesIds }) => seriesIds.includes(seriesId),
+    );
   }
 
   get progress(): SeriesProgressView | null {
@@ -86,9 +100,7 @@ export class SeriesTracking {
 
   /** Reloads when this series' plays or episodes change elsewhere (Up Next, a refresh). */
   start(bridge: MarqueeApi): () => void {
-    return bridge.on('tracking.changed', ({ seriesIds }) => {
-      if (seriesIds.includes(this.seriesId) && this.#busy === null) void this.load();
-    });
+    return this.#changes.follow(bridge);
   }
 
   /**
@@ -99,39 +111,40 @@ export class SeriesTracking {
     target: WatchScope,
     options: { when?: WatchedWhen; airDate?: string | null; rewatch?: boolean } = {},
   ): Promise<{ added: PlayView[] } | { error: IpcError }> {
-    return this.#change(busyKey(target), async () => {
-      const reply = await call('tracking.mark', {
+    const reply = await this.#write(busyKey(target), () =>
+      call('tracking.mark', {
         target,
         when: options.when ?? { kind: 'now' },
         rewatch: options.rewatch ?? false,
         source: 'marquee',
         ...(options.airDate === undefined ? {} : { airDate: options.airDate }),
-      });
-      return reply.ok ? { added: reply.value.added } : { error: reply.error };
-    });
+      }),
+    );
+    return reply.ok ? { added: reply.value.added } : { error: reply.error };
   }
 
   /** Removes plays; returns them so Undo can restore exactly those. */
   async unmark(target: UnmarkScope): Promise<{ removed: PlayView[] } | { error: IpcError }> {
-    return this.#change(target.scope === 'play' ? target.uid : busyKey(target), async () => {
-      const reply = await call('tracking.unmark', { target });
-      return reply.ok ? { removed: reply.value.removed } : { error: reply.error };
-    });
+    const key = target.scope === 'play' ? target.uid : busyKey(target);
+    const reply = await this.#write(key, () => call('tracking.unmark', { target }));
+    return reply.ok ? { removed: reply.value.removed } : { error: reply.error };
   }
 
   async setFollow(follow: boolean): Promise<IpcError | null> {
-    return this.#setting('follow', () =>
+    const reply = await this.#write('follow', () =>
       call('tracking.setFollow', {
         seriesId: this.seriesId,
         follow: follow ? 'follow' : 'unfollow',
       }),
     );
+    return reply.ok ? null : reply.error;
   }
 
   async setIncludeSpecials(includeSpecials: boolean): Promise<IpcError | null> {
-    return this.#setting('specials', () =>
+    const reply = await this.#write('specials', () =>
       call('tracking.setIncludeSpecials', { seriesId: this.seriesId, includeSpecials }),
     );
+    return reply.ok ? null : reply.error;
   }
 
   reset(): void {
@@ -139,33 +152,29 @@ export class SeriesTracking {
     this.#loaded = false;
     this.#error = null;
     this.#busy = null;
+    this.#changes.reset();
   }
 
-  async #setting(
+  /**
+   * Sends one write with its control busy and shows the progress it replies with. A reply
+   * without progress (a series the core has not stored yet) leaves what is shown; the refresh
+   * that stores it is announced and read then.
+   */
+  async #write<T extends SeriesReply>(
     key: string,
-    send: () => Promise<
-      { ok: true; value: SeriesProgressView | null } | { ok: false; error: IpcError }
-    >,
-  ): Promise<IpcError | null> {
+    send: () => Promise<IpcResult<T>>,
+  ): Promise<IpcResult<T>> {
     this.#busy = key;
     try {
-      const reply = await send();
-      if (!reply.ok) return reply.error;
-      if (reply.value) this.#progress = reply.value;
-      else await this.load();
-      return null;
+      const reply = await this.#changes.run(send);
+      if (reply.ok && reply.value.progress) {
+        this.#progress = reply.value.progress;
+        this.#error = null;
+        this.#loaded = true;
+      }
+      return reply;
     } finally {
       this.#busy = null;
-    }
-  }
-
-  async #change<T>(key: string, run: () => Promise<T>): Promise<T> {
-    this.#busy = key;
-    try {
-      return await run();
-    } finally {
-      this.#busy = null;
-      await this.load();
     }
   }
 }

@@ -7,7 +7,7 @@ import type {
 import type { IpcError } from '../../../src-shared/ipc/errors';
 import { call } from '../api';
 import { startOfLocalDay } from '../calendar';
-import { coalesce } from '../coalesce';
+import { OwnChanges } from './own-changes';
 
 export type SnoozeChoice = 'day' | 'week' | 'next-episode';
 
@@ -35,12 +35,8 @@ export class UpNextState {
   #error = $state.raw<IpcError | null>(null);
   /** The series whose row is being changed. */
   #busy = $state<number | null>(null);
-  /**
-   * Series this state just changed: the `tracking.changed` that follows (before or after the
-   * reply, depending on the transport) is its own echo and must not reorder the list by reloading.
-   */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never rendered
-  readonly #echoes = new Set<number>();
+  /** Writes apply their reply in place; their own echo must not reorder the list by reloading. */
+  readonly #changes = new OwnChanges(() => this.load());
 
   get items(): readonly UpNextItemView[] {
     return this.#items;
@@ -57,15 +53,7 @@ export class UpNextState {
 
   /** Reloads when plays or follows change elsewhere (a series page, a refresh). */
   start(bridge: MarqueeApi): () => void {
-    const reload = coalesce(() => this.load());
-    return bridge.on('tracking.changed', ({ seriesIds, movieIds }) => {
-      const echo =
-        movieIds.length === 0 &&
-        seriesIds.length > 0 &&
-        seriesIds.every((id) => this.#echoes.has(id));
-      for (const id of seriesIds) this.#echoes.delete(id);
-      if (!echo) void reload();
-    });
+    return this.#changes.follow(bridge);
   }
 
   async load(): Promise<void> {
@@ -84,19 +72,20 @@ export class UpNextState {
   /** Marks the row's episode watched now; returns the plays added (for Undo), or the failure. */
   async markWatched(item: UpNextItemView): Promise<{ added: PlayView[] } | { error: IpcError }> {
     const { seriesId } = item.progress;
-    this.#echoes.add(seriesId);
     return this.#change(seriesId, async () => {
-      const reply = await call('tracking.mark', {
-        target: {
-          scope: 'episode',
-          seriesId,
-          season: item.episode.season,
-          episode: item.episode.episode,
-        },
-        when: { kind: 'now' },
-        rewatch: false,
-        source: 'marquee',
-      });
+      const reply = await this.#changes.run(() =>
+        call('tracking.mark', {
+          target: {
+            scope: 'episode',
+            seriesId,
+            season: item.episode.season,
+            episode: item.episode.episode,
+          },
+          when: { kind: 'now' },
+          rewatch: false,
+          source: 'marquee',
+        }),
+      );
       if (!reply.ok) return { error: reply.error };
       this.#replace(seriesId, reply.value.upNext);
       return { added: reply.value.added };
@@ -105,22 +94,30 @@ export class UpNextState {
 
   /** Takes back plays just added from a row (Undo), putting the row back as it was. */
   async undo(seriesId: number, added: readonly PlayView[]): Promise<IpcError | null> {
-    this.#echoes.add(seriesId);
     return this.#change(seriesId, async () => {
-      let upNext: UpNextItemView | null = null;
+      let last: { upNext: UpNextItemView | null } | null = null;
+      let failure: IpcError | null = null;
       for (const play of added) {
-        const reply = await call('tracking.unmark', { target: { scope: 'play', uid: play.uid } });
-        if (!reply.ok) return reply.error;
-        upNext = reply.value.upNext;
+        const reply = await this.#changes.run(() =>
+          call('tracking.unmark', { target: { scope: 'play', uid: play.uid } }),
+        );
+        if (!reply.ok) {
+          failure = reply.error;
+          break;
+        }
+        last = reply.value;
       }
-      this.#replace(seriesId, upNext);
-      return null;
+      // What was taken back stays taken back, even when a later play could not be.
+      if (last) this.#replace(seriesId, last.upNext);
+      return failure;
     });
   }
 
   async hide(seriesId: number): Promise<IpcError | null> {
     return this.#change(seriesId, async () => {
-      const reply = await call('tracking.setHidden', { seriesId, hidden: true });
+      const reply = await this.#changes.run(() =>
+        call('tracking.setHidden', { seriesId, hidden: true }),
+      );
       if (!reply.ok) return reply.error;
       this.#items = this.#items.filter((i) => i.progress.seriesId !== seriesId);
       return null;
@@ -128,9 +125,11 @@ export class UpNextState {
   }
 
   async unhide(seriesId: number): Promise<IpcError | null> {
-    const reply = await call('tracking.setHidden', { seriesId, hidden: false });
+    const reply = await this.#changes.run(() =>
+      call('tracking.setHidden', { seriesId, hidden: false }),
+    );
     if (!reply.ok) return reply.error;
-    await this.load();
+    this.#restore(seriesId, reply.value.upNext);
     return null;
   }
 
@@ -150,7 +149,7 @@ export class UpNextState {
         const day = progress.ok ? nextAirDay(progress.value) : null;
         if (day) until = startOfLocalDay(day);
       }
-      const reply = await call('tracking.snooze', { seriesId, until });
+      const reply = await this.#changes.run(() => call('tracking.snooze', { seriesId, until }));
       if (!reply.ok) return { error: reply.error };
       this.#items = this.#items.filter((i) => i.progress.seriesId !== seriesId);
       return { until };
@@ -158,9 +157,9 @@ export class UpNextState {
   }
 
   async unsnooze(seriesId: number): Promise<IpcError | null> {
-    const reply = await call('tracking.snooze', { seriesId, until: null });
+    const reply = await this.#changes.run(() => call('tracking.snooze', { seriesId, until: null }));
     if (!reply.ok) return reply.error;
-    await this.load();
+    this.#restore(seriesId, reply.value.upNext);
     return null;
   }
 
@@ -169,9 +168,10 @@ export class UpNextState {
     this.#status = 'idle';
     this.#error = null;
     this.#busy = null;
-    this.#echoes.clear();
+    this.#changes.reset();
   }
 
+  /** Puts the row in place of the series' row, or first when it has none; null removes it. */
   #replace(seriesId: number, next: UpNextItemView | null): void {
     const index = this.#items.findIndex((i) => i.progress.seriesId === seriesId);
     if (index === -1) {
@@ -183,6 +183,17 @@ export class UpNextState {
       : this.#items.filter((_, i) => i !== index);
   }
 
+  /** Brings a row back (unhidden, snooze ended) where the core lists it: by its last play. */
+  #restore(seriesId: number, next: UpNextItemView | null): void {
+    const rest = this.#items.filter((i) => i.progress.seriesId !== seriesId);
+    if (!next) {
+      this.#items = rest;
+      return;
+    }
+    const index = rest.findIndex((item) => listedBefore(next, item));
+    this.#items = index === -1 ? [...rest, next] : rest.toSpliced(index, 0, next);
+  }
+
   async #change<T>(seriesId: number, run: () => Promise<T>): Promise<T> {
     this.#busy = seriesId;
     try {
@@ -191,6 +202,13 @@ export class UpNextState {
       this.#busy = null;
     }
   }
+}
+
+/** The core's order of Up Next: most recently watched first, then by series id. */
+function listedBefore(a: UpNextItemView, b: UpNextItemView): boolean {
+  const at = a.progress.lastWatchedAt ?? -Infinity;
+  const bt = b.progress.lastWatchedAt ?? -Infinity;
+  return at !== bt ? at > bt : a.progress.seriesId < b.progress.seriesId;
 }
 
 export const upNext = new UpNextState();

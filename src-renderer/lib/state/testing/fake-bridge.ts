@@ -52,3 +52,12 @@ export class FakeBridge implements MarqueeApi {
 }
 
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+
+/**
+ * Lets every reply, event handler and reload now pending run to its end: the fake answers in
+ * microtasks, which all run before the next task, so this depends on order, never on time.
+ */
+export const settle = (): Promise<void> =>
+  new Promise((resolve) => {
+    setTimeout(resolve, 0);
+  });

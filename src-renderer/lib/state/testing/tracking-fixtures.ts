@@ -3,6 +3,7 @@ import type {
   InboxItemView,
   PlayView,
   SeriesProgressSummaryView,
+  SeriesProgressView,
   UpNextItemView,
 } from '../../../../src-shared/ipc/contract';
 
@@ -83,4 +84,59 @@ export function inboxItem(id: number, readAt: number | null = null): InboxItemVi
     createdAt: 1,
     readAt,
   };
+}
+
+/** A series' progress with one season of `aired` episodes, the first `watched` of them watched. */
+export function seriesProgress(
+  seriesId: number,
+  watched: number,
+  aired = 3,
+  over: Partial<SeriesProgressView> = {},
+): SeriesProgressView {
+  const episodes = Array.from({ length: aired }, (_, i) => ({
+    season: 1,
+    episode: i + 1,
+    name: `Episode ${i + 1}`,
+    airDate: '2026-01-01',
+    aired: true,
+    counts: true,
+    plays: i < watched ? 1 : 0,
+    lastWatchedAt: i < watched ? 5 : null,
+    stillPath: null,
+    runtime: 40,
+  }));
+  const counts = {
+    watched,
+    aired,
+    percent: Math.floor((watched * 100) / aired),
+    completed: watched === aired,
+  };
+  return {
+    ...summary(seriesId, counts),
+    follow: 'none',
+    followed: true,
+    hidden: false,
+    snoozedUntil: null,
+    refreshedAt: 1,
+    refreshError: null,
+    seasons: [{ season: 1, name: 'Season 1', ...counts, episodes }],
+    ...over,
+  };
+}
+
+/** A write's reply for a series: the series as it left it, and the ids of its changes. */
+export function seriesReply(
+  changes: string[],
+  progress: SeriesProgressView | null = null,
+  upNext: UpNextItemView | null = null,
+): { progress: SeriesProgressView | null; upNext: UpNextItemView | null; changes: string[] } {
+  return { progress, upNext, changes };
+}
+
+/** A `tracking.changed` as the core sends it: one change, or none for a refresh of TMDB's data. */
+export function changed(
+  changes: string[],
+  ids: { seriesIds?: number[]; movieIds?: number[] } = {},
+): { seriesIds: number[]; movieIds: number[]; changes: string[] } {
+  return { seriesIds: ids.seriesIds ?? [], movieIds: ids.movieIds ?? [], changes };
 }
