@@ -4,9 +4,8 @@ import { toasts } from './state/toasts.svelte';
 
 /**
  * After plays were removed: a toast that says so, with Undo. Undo restores exactly those plays
- * (same uid, same date), so a mistaken unmark leaves no trace in the history. The restore is not
- * one of the window's own writes (`ownWrites`): no view applies its reply, so the views showing
- * those plays read them again on its `tracking.changed`.
+ * (same uid, same date), so a mistaken unmark leaves no trace in the history. No view applies the
+ * restore's reply, so the views showing those plays read them again on its `tracking.changed`.
  */
 export function offerUndo(message: string, removed: readonly PlayView[]): void {
   if (removed.length === 0) return;

@@ -22,7 +22,7 @@ const refused: IpcResult<{ changes: string[] }> = {
   error: { code: 'internal', message: 'disk full' },
 };
 
-/** An OwnChanges of its own window following a fake bridge, counting its reloads. */
+/** An OwnChanges following a fake bridge, counting its reloads. */
 function setup(concerns?: (event: TrackingChanged) => boolean): {
   bridge: FakeBridge;
   own: OwnChanges;
@@ -182,25 +182,33 @@ describe('OwnChanges', () => {
     expect(loads()).toBe(1);
   });
 
-  it('takes a write of another view of the window for its own, in either order', async () => {
-    const { bridge, own, writes, loads } = setup();
-    const other = new OwnChanges(() => Promise.resolve(), undefined, writes);
-    await other.run(() => Promise.resolve(written(['c1'])));
+  it('reloads for a write another view applied, in either order (views keep their own writes)', async () => {
+    const bridge = new FakeBridge({});
+    let upNextLoads = 0;
+    let pageLoads = 0;
+    const upNext = new OwnChanges(() => {
+      upNextLoads += 1;
+      return Promise.resolve();
+    });
+    const page = new OwnChanges(() => {
+      pageLoads += 1;
+      return Promise.resolve();
+    });
+    upNext.follow(bridge);
+    page.follow(bridge);
+    // The series page marks an episode: it applied the reply, Up Next did not.
+    await page.run(() => Promise.resolve(written(['c1'])));
     bridge.emit('tracking.changed', changed(['c1']));
+    await Promise.all([upNext.settled(), page.settled()]);
+    expect([upNextLoads, pageLoads]).toEqual([1, 0]);
+    // The event before the reply.
     const reply = deferred<IpcResult<{ changes: string[] }>>();
-    const write = other.run(() => reply.promise);
+    const write = page.run(() => reply.promise);
     bridge.emit('tracking.changed', changed(['c2']));
-    await own.settled();
-    expect(loads()).toBe(0);
     reply.resolve(written(['c2']));
     await write;
-    await own.settled();
-    expect(loads()).toBe(0);
-    // Another window's OwnWrites knows nothing of them.
-    const elsewhere = setup();
-    elsewhere.bridge.emit('tracking.changed', changed(['c1']));
-    await elsewhere.own.settled();
-    expect(elsewhere.loads()).toBe(1);
+    await Promise.all([upNext.settled(), page.settled()]);
+    expect([upNextLoads, pageLoads]).toEqual([2, 0]);
   });
 
   it('ignores changes that are not about what it shows', async () => {
@@ -251,7 +259,7 @@ describe('OwnChanges', () => {
     expect(loads()).toBe(1);
   });
 
-  it('forgets the window’s ids when its writes are reset', async () => {
+  it('forgets the view’s ids when its writes are reset', async () => {
     const { bridge, own, writes, loads } = setup();
     await own.run(() => Promise.resolve(written(['c'])));
     writes.reset();

@@ -12,9 +12,10 @@ export type TrackingChanged = EventPayload<'tracking.changed'>;
 const KEEP = 10_000;
 
 /**
- * This window's writes to Marquee's tracking data: the ids of the changes their replies listed,
- * and whether one is in flight. One per window (`ownWrites`), shared by its views, so a change
- * made here is never read back by any of them: the view that wrote it applied the reply.
+ * A view's writes to Marquee's tracking data: the ids of the changes their replies listed, and
+ * whether one is in flight. Each view's state has its own: only the view that applied a reply may
+ * skip that change's echo. Every other view (Up Next, the calendar and Stats stay loaded while a
+ * series page marks an episode) reads the change again.
  */
 export class OwnWrites {
   /** Oldest first. */
@@ -48,7 +49,7 @@ export class OwnWrites {
     }
   }
 
-  /** Whether a write of this window made every change an event announces (never a refresh's). */
+  /** Whether a write of this view made every change an event announces (never a refresh's). */
   made(event: TrackingChanged): boolean {
     return event.changes.length > 0 && event.changes.every((id) => this.#ids.has(id));
   }
@@ -67,18 +68,15 @@ export class OwnWrites {
   }
 }
 
-/** This window's writes. */
-export const ownWrites = new OwnWrites();
-
 /**
- * How a tracking view keeps up with changes: this window's own, and everyone else's.
+ * How a tracking view keeps up with changes: its own, and everyone else's.
  *
  * A write goes through `run` and the view applies its reply in place; the `tracking.changed`
  * that follows (once per change, carrying the change's id) is dropped by the ids the reply
- * listed. The event may arrive before the reply, so events are held while a write of this window
+ * listed. The event may arrive before the reply, so events are held while a write of this view
  * is in flight and sorted when it settles; a failed write made no change and releases them.
  *
- * Any other change (another window's, an import's, an Undo's, a refresh of TMDB's data with no
+ * Any other change (another view's or window's, an import's, an Undo's, a refresh of TMDB's data with no
  * change id) reloads the view. Reloads are coalesced: events in one turn cause one reload, and
  * events while a reload runs cause exactly one more after it.
  */
@@ -97,12 +95,12 @@ export class OwnChanges {
    * @param load reads the view again.
    * @param concerns whether an event is about what the view shows (e.g. its series); every event
    *   by default.
-   * @param writes the window's writes; a test may give its own.
+   * @param writes this view's writes (its own by default); a test may give its own.
    */
   constructor(
     load: () => Promise<void>,
     concerns: (event: TrackingChanged) => boolean = () => true,
-    writes: OwnWrites = ownWrites,
+    writes: OwnWrites = new OwnWrites(),
   ) {
     this.#concerns = concerns;
     this.#writes = writes;

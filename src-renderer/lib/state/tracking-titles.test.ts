@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlayView } from '../../../src-shared/ipc/contract';
-import { ownWrites } from './own-changes';
 import { FakeBridge, ok, settle } from './testing/fake-bridge';
 import { changed, play, seriesProgress, seriesReply } from './testing/tracking-fixtures';
 import { toasts } from './toasts.svelte';
@@ -10,7 +9,6 @@ import { offerUndo } from '../tracking-undo';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  ownWrites.reset();
   toasts.reset();
 });
 

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ownWrites } from './own-changes';
 import { FakeBridge, ok, settle } from './testing/fake-bridge';
 import { changed, play, seriesReply, summary, upNextItem } from './testing/tracking-fixtures';
 import { nextAirDay, UpNextState } from './tracking-upnext.svelte';
@@ -10,7 +9,6 @@ function install(bridge: FakeBridge): void {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  ownWrites.reset();
 });
 
 describe('UpNextState', () => {
