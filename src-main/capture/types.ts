@@ -1,0 +1,83 @@
+import type { ServerKind } from '../../src-shared/ipc/contract/capture';
+
+export type { ServerKind };
+
+/**
+ * Ids a media server gives for an item, as strings, each optional. On an episode these are the
+ * EPISODE's ids on every server (Jellyfin's `Provider_*`, Plex's `Guid[]`, Kodi's and Emby's
+ * `uniqueid`/`ProviderIds`): the series is found through TMDB's find-by-external-id
+ * (`tv_episode_results` gives `show_id`, season and number).
+ */
+export interface ExternalIds {
+  tmdb?: string;
+  imdb?: string;
+  tvdb?: string;
+  /** A Plex legacy agent guid: `com.plexapp.agents.thetvdb://468006/1/1?lang=en`, `…imdb://tt…`. */
+  legacyGuid?: string;
+}
+
+/** One thing a media server said about a viewing, in one shape whatever the server. */
+export interface CaptureEvent {
+  server: ServerKind;
+  /** Marquee's id for the configured server it came from. */
+  serverId: string;
+  /** The server's account (Plex `Account.id`, Jellyfin `UserId`, Emby `User.Name`, Kodi `kodi`). */
+  account: string;
+  accountName: string;
+  /**
+   * `stop`: playback stopped (Jellyfin PlaybackStop, Plex media.stop, Emby playback.stop, Kodi
+   * Player.OnStop); `scrobble`: the server says it was watched (Plex media.scrobble, Emby
+   * playback.scrobble); `played`: marked played in the library (Jellyfin UserDataSaved with
+   * Played, Emby item.markplayed, Kodi VideoLibrary.OnUpdate with playcount > 0).
+   */
+  kind: 'stop' | 'scrobble' | 'played';
+  /** The server's own id of the item, so one viewing announced twice is seen as one. */
+  itemKey: string;
+  media: 'movie' | 'episode';
+  /** The item's own ids (the episode's, for an episode). */
+  ids: ExternalIds;
+  /** The series' ids, when the server gives them (Kodi's GetTVShowDetails, a Jellyfin series). */
+  seriesIds?: ExternalIds;
+  /** Film title or series name, bounded; used only as a last resort, and then for review. */
+  title: string | null;
+  year: number | null;
+  season: number | null;
+  episode: number | null;
+  /** How far it was played, 0..1, when the server says. */
+  progress: number | null;
+  /** The server says it was played to completion (by its own rule). */
+  completed: boolean | null;
+  /** When it happened, ms since the epoch (the server's time when given, else when received). */
+  at: number;
+}
+
+/** One played item read from a server's library in a backfill. */
+export interface BackfillItem {
+  server: ServerKind;
+  serverId: string;
+  account: string;
+  itemKey: string;
+  media: 'movie' | 'episode';
+  ids: ExternalIds;
+  seriesIds?: ExternalIds;
+  title: string | null;
+  year: number | null;
+  season: number | null;
+  episode: number | null;
+  playCount: number;
+  /** ms since the epoch, or null when the server does not know. */
+  lastPlayedAt: number | null;
+}
+
+/** What the capture service made of an event. */
+export type CaptureOutcome =
+  | { kind: 'added'; playUid: string }
+  | { kind: 'duplicate'; playUid: string | null }
+  | { kind: 'not-watched'; reason: string }
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'review'; reviewId: number };
+
+/** Where parsed events go: the capture service. */
+export interface CaptureSink {
+  receive(event: CaptureEvent): Promise<CaptureOutcome>;
+}
