@@ -156,7 +156,7 @@ async function importBench(dir: string): Promise<BenchResult[]> {
       {
         jobId,
         targets: {
-          history: true,
+          watched: true,
           ratings: false,
           watchlist: false,
           favourites: false,

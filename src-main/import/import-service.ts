@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { StagedSource } from '../../src-shared/ipc/contract';
+import { CodedError } from '../../src-shared/ipc/errors';
 import type { EventBus } from '../base/events';
 import type { Logger } from '../base/log';
 import type { UserLibrary } from '../library/user-library';
@@ -92,6 +94,10 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       if (jobs.retryWaiting(jobId) > 0) triedAt.set(jobId, deps.clock());
     return jobs.job(jobId);
   };
+  const analyse = async (sourceId: string, timeZone?: string): Promise<{ jobId: string }> => {
+    if (timeZone !== undefined) await staging.reread(sourceId, { timeZone });
+    return jobs.analyse(sourceId);
+  };
   const exportDeps = {
     tracking: deps.tracking,
     library: deps.library,
@@ -106,9 +112,22 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     stageBytes: (name, bytes) => staging.stageBytes(name, bytes),
     stagePath: (p) => staging.stagePath(p),
     pick: deps.pick,
-    async analyse(sourceId, timeZone) {
-      if (timeZone !== undefined) await staging.reread(sourceId, { timeZone });
-      return jobs.analyse(sourceId);
+    analyse,
+    async open(from, timeZone) {
+      let source: StagedSource | null;
+      if ('dialog' in from) {
+        if (!deps.pick)
+          throw new CodedError(
+            'unsupported',
+            'There is no file dialog here: upload the file instead.',
+          );
+        const path = await deps.pick(from.dialog);
+        source = path === null ? null : await staging.stagePath(path);
+      } else if ('sample' in from) source = await staging.stageSample(from.sample);
+      else source = staging.take(from.sourceId).source;
+      if (source === null) return { source: null, job: null };
+      const { jobId } = await analyse(source.sourceId, timeZone);
+      return { source, job: view(jobId) };
     },
     job: view,
     resolve: (jobId, rowId, choice) => jobs.resolve(jobId, rowId, choice),

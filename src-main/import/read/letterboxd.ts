@@ -203,7 +203,7 @@ function readList(file: TextFile, maxRows: number, out: Collector): void {
     const raw = cols.get(record, 'Position');
     const position = /^\d+$/.test(raw) ? Number(raw) : null;
     out.rows.push({
-      kind: 'listItem',
+      kind: 'lists',
       line: record.line,
       file: file.name,
       ref: f,
@@ -229,7 +229,7 @@ function readImportFormat(file: TextFile, list: boolean, maxRows: number, out: C
   };
   const when = [['WatchedDate', t.cols.position('WatchedDate', 'Watched Date')]] as const;
   const listRef = { name: cleanTitle(baseName(file.name).replace(/\.csv$/i, '')), description: '' };
-  const ratings = new Map<string, ImportRow & { kind: 'rating' }>();
+  const ratings = new Map<string, ImportRow & { kind: 'ratings' }>();
 
   for (const record of t.rows) {
     const tmdbText = cell(record, ids.tmdb);
@@ -259,7 +259,7 @@ function readImportFormat(file: TextFile, list: boolean, maxRows: number, out: C
       const raw = cell(record, ids.position);
       const position = /^\d+$/.test(raw) ? Number(raw) : null;
       out.rows.push({
-        kind: 'listItem',
+        kind: 'lists',
         line: record.line,
         file: t.file,
         ref,
@@ -307,7 +307,7 @@ function readImportFormat(file: TextFile, list: boolean, maxRows: number, out: C
     const known = ratings.get(key);
     if (!known || (watchedAt ?? 0) >= (known.ratedAt ?? 0))
       ratings.set(key, {
-        kind: 'rating',
+        kind: 'ratings',
         line: record.line,
         file: t.file,
         ref,
@@ -371,7 +371,7 @@ export function readLetterboxd(
   }
   for (const { at, line, file, f, text } of diaryRatings.values()) {
     const rating = letterboxdRating(text);
-    if (rating) out.rows.push({ kind: 'rating', line, file, ref: f, ...rating, ratedAt: at });
+    if (rating) out.rows.push({ kind: 'ratings', line, file, ref: f, ...rating, ratedAt: at });
     else out.problem(file, line, `"${text.slice(0, 20)}" is not a rating of 0.5 to 5 stars`);
   }
 
@@ -419,7 +419,7 @@ export function readLetterboxd(
       const ratedAt = date(record, t.file, out, when);
       if (ratedAt === undefined) continue;
       out.rows.push({
-        kind: 'rating',
+        kind: 'ratings',
         line: record.line,
         file: t.file,
         ref: f,
@@ -431,7 +431,7 @@ export function readLetterboxd(
 
   for (const [role, kind] of [
     ['watchlist', 'watchlist'],
-    ['likes', 'favourite'],
+    ['likes', 'favourites'],
   ] as const) {
     for (const file of of(role)) {
       const t = table(file, maxRows, out, ['Name']);
