@@ -111,7 +111,6 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     stageSample: (id) => staging.stageSample(id),
     stageBytes: (name, bytes) => staging.stageBytes(name, bytes),
     stagePath: (p) => staging.stagePath(p),
-    pick: deps.pick,
     analyse,
     async open(from, timeZone) {
       let source: StagedSource | null;

@@ -45,8 +45,6 @@ export interface ImportService extends Pick<
   stageBytes(name: string, bytes: Uint8Array): Promise<StagedSource>;
   /** Stages a file or folder on disk (the shell's open dialog). */
   stagePath(path: string): Promise<StagedSource>;
-  /** null when the shell has no dialog (browser harness): the renderer uploads instead. */
-  readonly pick: PickImportSource | null;
   createBackup(): { fileName: string; text: string };
   exportFile(
     kind: ExportKind,
