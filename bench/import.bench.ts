@@ -17,7 +17,7 @@ import { createTitleNames } from '../src-main/cache/store/title-names';
 import { readTmdbConfig } from '../src-main/core/config';
 import { createCore } from '../src-main/core/core';
 import { openDatabase } from '../src-main/db/open';
-import { matchSources } from '../src-main/import/import-service';
+import { matchSources } from '../src-main/import/match-sources';
 import { createMatcher } from '../src-main/import/match';
 import type { SourceRef } from '../src-main/import/rows';
 import { DEFAULTS } from '../src-main/tmdb/table-client';
@@ -156,7 +156,7 @@ async function importBench(dir: string): Promise<BenchResult[]> {
       {
         jobId,
         targets: {
-          history: true,
+          watched: true,
           ratings: false,
           watchlist: false,
           favourites: false,

@@ -204,7 +204,8 @@ describe('every channel answers', () => {
     // Import, backup and export: a staged file (the harness's upload) goes through a whole job.
     expect(await ok('import.samples')).toEqual({ samples: [] });
     await fails('import.stageSample', { id: 'none' }, ['not_found']);
-    await fails('import.pick', { kind: 'file' }, ['unsupported']);
+    await fails('import.open', { from: { dialog: 'file' } }, ['unsupported']);
+    await fails('import.open', { from: { sample: 'none' } }, ['not_found']);
     const title = t.catalogue.data.movies.find((m) => m.id === movie);
     const staged = await t.core.imports.stageBytes(
       'diary.csv',
@@ -215,6 +216,11 @@ describe('every channel answers', () => {
     const { jobId } = (await ok('import.analyse', { sourceId: staged.sourceId })) as {
       jobId: string;
     };
+    // Opening the same staged read answers the job its analysis started, in one call.
+    expect(await ok('import.open', { from: { sourceId: staged.sourceId } })).toMatchObject({
+      source: { sourceId: staged.sourceId, name: 'diary.csv' },
+      job: { jobId },
+    });
     const settled = async (states: string[]): Promise<{ state: string }> => {
       for (;;) {
         const job = (await ok('import.job', { jobId })) as { state: string };
@@ -225,7 +231,7 @@ describe('every channel answers', () => {
     expect(await settled(['ready', 'failed'])).toMatchObject({ state: 'ready' });
     await fails('import.resolve', { jobId, rowId: 999, choice: { skip: true } }, ['not_found']);
     const targets = {
-      history: true,
+      watched: true,
       ratings: false,
       watchlist: false,
       favourites: false,

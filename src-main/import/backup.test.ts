@@ -112,7 +112,7 @@ describe('backup and restore', () => {
 
     await b.value('import.apply', {
       jobId,
-      targets: { history: true, ratings: true, watchlist: true, favourites: true, lists: true },
+      targets: { watched: true, ratings: true, watchlist: true, favourites: true, lists: true },
     });
     const done = await until(b, jobId, ['done', 'failed']);
     expect(done.state).toBe('done');
@@ -156,7 +156,7 @@ describe('backup and restore', () => {
 
     await c.value('import.apply', {
       jobId,
-      targets: { history: true, ratings: true, watchlist: true, favourites: true, lists: true },
+      targets: { watched: true, ratings: true, watchlist: true, favourites: true, lists: true },
     });
     expect((await until(c, jobId, ['done', 'failed'])).state).toBe('done');
     // A merge: the backup's state is back, and what was added since stays.

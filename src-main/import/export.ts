@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { yearText } from '../../src-shared/dates';
 import { CodedError } from '../../src-shared/ipc/errors';
 import { LATEST_DATE, playTimeProblem } from '../../src-shared/tracking/play-time';
 import type { TitleLookup } from '../library/title-lookup';
@@ -72,9 +73,6 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 const csv = (fields: string[], data: (string | number | null)[][]): string =>
   Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA_START }) + '\r\n';
 
-const yearOf = (date: string | null | undefined): string =>
-  date && /^\d{4}/.test(date) ? date.slice(0, 4) : '';
-
 /** A file name from a list name: letters, digits and dashes only. */
 function slug(name: string): string {
   const s = name
@@ -115,7 +113,7 @@ export function exportLetterboxd(deps: ExportDeps): ExportedFile {
   const notes = noteBook();
   const describe = (id: number): [string, string] => {
     const t = deps.titles.title('movie', id);
-    return [t?.title ?? '', yearOf(t?.date)];
+    return [t?.title ?? '', yearText(t?.date) ?? ''];
   };
   for (const p of filmPlays(deps.tracking)) {
     const [title, year] = describe(p.mediaId);
@@ -173,7 +171,7 @@ export function exportImdbRatings(deps: ExportDeps): ExportedFile {
         title,
         url,
         mediaType === 'movie' ? 'movie' : mediaType === 'tv' ? 'tvSeries' : 'tvEpisode',
-        yearOf(item.releaseDate ?? known?.date),
+        yearText(item.releaseDate ?? known?.date) ?? '',
         item.mediaId,
       ]);
     }
@@ -197,7 +195,7 @@ export function exportList(deps: ExportDeps, listId: string, as: 'csv' | 'json')
       position: i + 1,
       tmdbId: item.mediaId,
       title: item.title ?? known?.title ?? null,
-      year: yearOf(item.releaseDate ?? known?.date) || null,
+      year: yearText(item.releaseDate ?? known?.date),
       url: `https://www.themoviedb.org/movie/${item.mediaId}`,
     };
   });

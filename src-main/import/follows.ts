@@ -9,7 +9,7 @@ import type { ImportRow } from './rows';
  * becomes not followed and hidden from Up Next, which is what archiving did in the source.
  */
 
-type FollowRow = Extract<ImportRow, { kind: 'follow' }>;
+type FollowRow = Extract<ImportRow, { kind: 'follows' }>;
 
 /** Whether the series already is as the row says (applying it would change nothing). */
 export function followPresent(tracking: Tracking, row: FollowRow, chosen: MatchCandidate): boolean {

@@ -212,7 +212,7 @@ describe('a row TMDB cannot hold', () => {
     });
     await t.value('import.apply', {
       jobId: job.jobId,
-      targets: { history: true, ratings: true, watchlist: true, favourites: true, lists: true },
+      targets: { watched: true, ratings: true, watchlist: true, favourites: true, lists: true },
     });
     const done = await until(t, job.jobId, (j) => j.state === 'done' || j.state === 'failed');
     expect(done.result?.lists).toEqual({ added: 1, alreadyPresent: 0, failed: 0 });

@@ -45,7 +45,7 @@ async function until(
   throw new Error(`the job never reached ${states.join(' or ')}`);
 }
 
-const ALL = { history: true, ratings: true, watchlist: true, favourites: true, lists: true };
+const ALL = { watched: true, ratings: true, watchlist: true, favourites: true, lists: true };
 
 function letterboxdExport(films: TitleCore[]): Uint8Array {
   const [a, b, c] = films;

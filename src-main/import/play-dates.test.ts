@@ -44,7 +44,7 @@ const play = (uid: string, movieId: number, watchedAt: number | null): PlayView 
   createdAt: NOW,
 });
 
-const ALL = { history: true, ratings: true, watchlist: true, favourites: true, lists: true };
+const ALL = { watched: true, ratings: true, watchlist: true, favourites: true, lists: true };
 
 describe('a play’s date where it enters', () => {
   it('restore refuses a time past any date and a day in 2100, stores nothing, and exports still work', async () => {

@@ -39,7 +39,7 @@ export type ImportRow =
       plays?: number;
     })
   | (RowBase & {
-      kind: 'rating';
+      kind: 'ratings';
       /** TMDB scale 1–10 in 0.5 steps */
       rating: number;
       /** as the source wrote it, e.g. "3.5 stars" or "7/10" */
@@ -49,11 +49,11 @@ export type ImportRow =
       episode?: number;
     })
   | (RowBase & { kind: 'watchlist'; addedAt: number | null })
-  | (RowBase & { kind: 'favourite'; addedAt: number | null })
+  | (RowBase & { kind: 'favourites'; addedAt: number | null })
   /** A series the user followed, or followed and then archived (stopped watching). */
-  | (RowBase & { kind: 'follow'; state: 'followed' | 'archived'; followedAt: number | null })
+  | (RowBase & { kind: 'follows'; state: 'followed' | 'archived'; followedAt: number | null })
   | (RowBase & {
-      kind: 'listItem';
+      kind: 'lists';
       list: { name: string; description: string };
       position: number | null;
     });

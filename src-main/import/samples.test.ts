@@ -28,7 +28,7 @@ async function until(
 }
 
 const ALL = {
-  history: true,
+  watched: true,
   ratings: true,
   watchlist: true,
   favourites: true,

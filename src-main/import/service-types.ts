@@ -1,4 +1,4 @@
-import type { StagedSource } from '../../src-shared/ipc/contract';
+import type { ImportJobView, StagedSource } from '../../src-shared/ipc/contract';
 import type { ImportJobs } from './jobs';
 
 /** A sample export the demo catalogue offers (demo mode only). */
@@ -21,6 +21,9 @@ export type PickImportSource = (kind: 'file' | 'folder') => Promise<string | nul
 
 export type ExportKind = 'letterboxd' | 'imdbRatings' | 'listCsv' | 'listJson';
 
+/** Where `open` takes a source from: the open dialog, a demo sample, or one already staged. */
+export type OpenSource = { dialog: 'file' | 'folder' } | { sample: string } | { sourceId: string };
+
 /** The import domain as the handlers and the harness see it (the jobs' part is the jobs' own). */
 export interface ImportService extends Pick<
   ImportJobs,
@@ -28,14 +31,20 @@ export interface ImportService extends Pick<
 > {
   /** Reads and matches a staged source; another `timeZone` reads it again first (TV Time's dates). */
   analyse(sourceId: string, timeZone?: string): Promise<{ jobId: string }>;
+  /**
+   * Stages a source and analyses it, answering the job's first view; nulls when the user closes
+   * the open dialog. `unsupported` when there is no dialog (the browser harness uploads instead).
+   */
+  open(
+    from: OpenSource,
+    timeZone?: string,
+  ): Promise<{ source: StagedSource | null; job: ImportJobView | null }>;
   samples(): ImportSample[];
   stageSample(id: string): Promise<StagedSource>;
   /** Stages a file the user uploaded (browser harness) or dropped. */
   stageBytes(name: string, bytes: Uint8Array): Promise<StagedSource>;
   /** Stages a file or folder on disk (the shell's open dialog). */
   stagePath(path: string): Promise<StagedSource>;
-  /** null when the shell has no dialog (browser harness): the renderer uploads instead. */
-  readonly pick: PickImportSource | null;
   createBackup(): { fileName: string; text: string };
   exportFile(
     kind: ExportKind,

@@ -8,7 +8,7 @@ export const LIST_FILMS_ONLY = 'TMDB lists hold films only; this is a series.';
 
 /** Whether a TMDB list can hold this title: a list row chosen as a series cannot be applied. */
 export const fitsTarget = (row: ImportRow, chosen: MatchCandidate): boolean =>
-  row.kind !== 'listItem' || chosen.mediaType === 'movie';
+  row.kind !== 'lists' || chosen.mediaType === 'movie';
 
 /**
  * A match result as a stored row's state. A list row matched to a series is unmatched with the

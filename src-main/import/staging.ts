@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StagedSource } from '../../src-shared/ipc/contract';
 import { CodedError } from '../../src-shared/ipc/errors';
+import { errorCode } from '../base/errors';
 import { ImportFileError, type ParsedImport } from './rows';
 import type { ImportSampleSource } from './service-types';
 
@@ -78,8 +79,7 @@ export function createStaging(deps: {
     } catch (error) {
       if (error instanceof ImportFileError) throw new CodedError('invalid_input', error.message);
       if (error instanceof CodedError) throw error;
-      const code =
-        typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+      const code = errorCode(error);
       if (code === 'ENOENT') throw new CodedError('not_found', `“${name}” is no longer there.`);
       if (code === 'EACCES' || code === 'EPERM')
         throw new CodedError('storage_readonly', `Marquee may not read “${name}”.`);

@@ -22,7 +22,7 @@ afterEach(async () => {
 
 const NOW = Date.UTC(2026, 5, 1, 9);
 const ALL = {
-  history: true,
+  watched: true,
   ratings: true,
   watchlist: true,
   favourites: true,

@@ -6,7 +6,7 @@ import type { IpcResult } from '../../src-shared/ipc/result';
 /**
  * The browser harness's stand-in for the open dialog: the page hands over the file the user chose
  * and the core reads it (the renderer never parses a file). Absent in Electron, where main shows
- * the open dialog itself (`import.pick`).
+ * the open dialog itself (`import.open`).
  */
 export interface UploadBridge {
   upload(file: File): Promise<IpcResult<unknown>>;
@@ -57,7 +57,7 @@ export async function call<C extends ChannelName>(
   }
 }
 
-/** The harness's upload, or null in Electron (where `import.pick` shows the open dialog). */
+/** The harness's upload, or null in Electron (where `import.open` shows the open dialog). */
 export function uploadBridge(): UploadBridge | null {
   return typeof window !== 'undefined' && window.marqueeUpload ? window.marqueeUpload : null;
 }

@@ -69,7 +69,7 @@ export const channelNames = [
   'tracking.status',
   'import.samples',
   'import.stageSample',
-  'import.pick',
+  'import.open',
   'import.analyse',
   'import.job',
   'import.resolve',

@@ -1,7 +1,7 @@
 import { ImportFileError, type ImportFormat } from '../rows';
 import type { TextFile } from './collect';
 import { isImdbHeader } from './imdb';
-import { isLetterboxdCsv, letterboxdRole, type LetterboxdRole } from './letterboxd';
+import { isLetterboxdCsv, letterboxdRole, type LetterboxdRole } from './letterboxd-files';
 import type { Source } from './source';
 import { decodeText } from './text';
 import { isSimklJson } from './simkl';

@@ -16,7 +16,7 @@ describe('IMDb export', () => {
     expect(parsed.format).toBe('imdb');
     expect(parsed.rows).toEqual([
       {
-        kind: 'rating',
+        kind: 'ratings',
         file: 'ratings.csv',
         line: 2,
         ref: { imdbId: 'tt0113277', title: 'Heat', year: 1995, mediaType: 'movie' },
@@ -108,9 +108,9 @@ describe('IMDb export', () => {
       ),
     });
     expect(list.rows).toEqual([
-      like({ kind: 'rating', rating: 8 }),
+      like({ kind: 'ratings', rating: 8 }),
       like({
-        kind: 'listItem',
+        kind: 'lists',
         list: { name: 'ls012345678', description: '' },
         position: 1,
       }),

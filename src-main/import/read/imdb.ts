@@ -115,7 +115,7 @@ export function readImdb(files: readonly TextFile[], maxRows: number, out: Colle
           if (!rated.ok) out.problem(file.name, line, `Date Rated: ${rated.message}`);
           else
             out.rows.push({
-              kind: 'rating',
+              kind: 'ratings',
               line,
               file: file.name,
               ref,
@@ -139,7 +139,7 @@ export function readImdb(files: readonly TextFile[], maxRows: number, out: Colle
       } else {
         const raw = cols.get(record, 'Position');
         const position = /^\d+$/.test(raw) ? Number(raw) : null;
-        out.rows.push({ kind: 'listItem', line, file: file.name, ref, list, position });
+        out.rows.push({ kind: 'lists', line, file: file.name, ref, list, position });
       }
     }
   }

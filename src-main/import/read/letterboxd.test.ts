@@ -106,7 +106,7 @@ describe('Letterboxd export', () => {
       },
     ]);
     // ratings.csv wins over the diary's ratings; stars become TMDB's 1–10.
-    expect(byKind(parsed.rows, 'rating')).toEqual([
+    expect(byKind(parsed.rows, 'ratings')).toEqual([
       like({
         ref: like({ title: 'Heat' }),
         rating: 10,
@@ -125,13 +125,13 @@ describe('Letterboxd export', () => {
         addedAt: noon('2024-04-01'),
       }),
     ]);
-    expect(byKind(parsed.rows, 'favourite')).toEqual([
+    expect(byKind(parsed.rows, 'favourites')).toEqual([
       like({
         file: 'likes/films.csv',
         ref: like({ title: 'Heat' }),
       }),
     ]);
-    expect(byKind(parsed.rows, 'listItem')).toEqual([
+    expect(byKind(parsed.rows, 'lists')).toEqual([
       like({
         line: 6,
         list: { name: 'Rainy Sundays', description: 'Films for "grey" days, with tea' },
@@ -172,7 +172,7 @@ describe('Letterboxd export', () => {
       name: 'diary.csv',
       bytes: encode(exportFiles()['diary.csv'] ?? ''),
     });
-    expect(byKind(parsed.rows, 'rating')).toEqual([
+    expect(byKind(parsed.rows, 'ratings')).toEqual([
       like({ line: 3, rating: 10, sourceRating: '5 stars' }),
     ]);
   });
@@ -292,13 +292,13 @@ describe('Letterboxd export', () => {
         watchedAt: null,
       }),
       like({
-        kind: 'rating',
+        kind: 'ratings',
         line: 3,
         rating: 9.5,
         sourceRating: '9.5/10',
         ratedAt: noon('2024-03-01'),
       }),
-      like({ kind: 'rating', line: 4, ref: like({ tmdbId: 680 }), rating: 8, ratedAt: null }),
+      like({ kind: 'ratings', line: 4, ref: like({ tmdbId: 680 }), rating: 8, ratedAt: null }),
     ]);
     expect(parsed.problems).toEqual([
       {
@@ -322,7 +322,7 @@ describe('Letterboxd export', () => {
     const parsed = await readImport({ name: 'marquee-list-heist-films.csv', bytes: encode(text) });
     expect(parsed.rows).toEqual([
       like({
-        kind: 'listItem',
+        kind: 'lists',
         list: { name: 'marquee-list-heist-films', description: '' },
         position: 1,
         ref: { tmdbId: 949, title: 'Heat', year: 1995, mediaType: 'movie' },
@@ -338,7 +338,7 @@ describe('Letterboxd export', () => {
         'lists/someday.csv': letterboxdList('Someday', 'To fill later', []),
       }),
     });
-    expect(parsed.rows.filter((r) => r.kind === 'listItem')).toEqual([]);
+    expect(parsed.rows.filter((r) => r.kind === 'lists')).toEqual([]);
     expect(parsed.problems).toEqual([
       {
         file: 'lists/someday.csv',

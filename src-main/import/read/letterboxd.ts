@@ -1,7 +1,16 @@
-import type { ImportRow } from '../rows';
-import { Collector, baseName, cleanTitle, parentName, parseYear, type TextFile } from './collect';
-import { Columns, cell, isBlank, parseCsv, type CsvRecord } from './csv';
-import { parseDate } from './dates';
+import { Collector, baseName, cleanTitle, type TextFile } from './collect';
+import { Columns, cell, isBlank, parseCsv } from './csv';
+import { readImportFormat } from './letterboxd-import';
+import {
+  date,
+  film,
+  filmColumns,
+  filmKey,
+  letterboxdRating,
+  table,
+  type FilmRef,
+  type LetterboxdRole,
+} from './letterboxd-files';
 
 /**
  * Letterboxd's export (Settings → Import & Export): a zip of CSV files, read by column name.
@@ -13,154 +22,10 @@ import { parseDate } from './dates';
  *   rating of each film is used.
  * - watchlist.csv → watchlist; likes/films.csv → favourites; lists/*.csv → list items.
  * - reviews.csv repeats the diary; deleted/, orphaned/, profile.csv, comments.csv are not film data.
- * Also Letterboxd's import format (what other services, and Marquee, export for Letterboxd):
- * `tmdbID`/`imdbID`, `Title`, `Year`, `Rating10` or `Rating`, `WatchedDate`, `Rewatch`; with a
- * `Position` column it is a list, named after its file.
+ * Files in Letterboxd's import format are read by letterboxd-import.ts.
  */
 
-export type LetterboxdRole =
-  | 'diary'
-  | 'watched'
-  | 'ratings'
-  | 'watchlist'
-  | 'likes'
-  | 'list'
-  | 'import'
-  | 'importList'
-  | 'skip';
-
-const LIST_MARK = /^letterboxd list export/i;
-
-const headerOf = (firstLine: string): Columns =>
-  new Columns(firstLine.split(/[,;\t]/).map((c) => c.trim().replace(/^"|"$/g, '')));
-
-/** Letterboxd's import format: ids or a URI in its own column names, beside a title. */
-function isImportFormat(header: Columns): boolean {
-  return (
-    (header.has('tmdbID') || header.has('imdbID') || header.has('LetterboxdURI')) &&
-    (header.has('Title') || header.has('Name') || header.has('tmdbID'))
-  );
-}
-
-/** True when the text is a file of a Letterboxd export (by its header, not its name). */
-export function isLetterboxdCsv(firstLine: string): boolean {
-  return (
-    LIST_MARK.test(firstLine) ||
-    /(^|[,;\t])"?letterboxd uri"?([,;\t]|$)/i.test(firstLine) ||
-    isImportFormat(headerOf(firstLine))
-  );
-}
-
-/**
- * Which part of the export a file is. The header tells diary, ratings and lists apart; watched,
- * watchlist and liked films share one header, so the file's place in the export tells them apart.
- */
-export function letterboxdRole(name: string, firstLine: string): LetterboxdRole | 'ambiguous' {
-  const lower = name.toLowerCase();
-  if (/(^|\/)(deleted|orphaned)\//.test(lower)) return 'skip';
-  if (LIST_MARK.test(firstLine)) return 'list';
-  const header = headerOf(firstLine);
-  if (isImportFormat(header)) return header.has('Position') ? 'importList' : 'import';
-  if (header.has('Review')) return 'skip';
-  if (header.has('Watched Date') || header.has('Rewatch')) return 'diary';
-  if (header.has('Rating')) return 'ratings';
-  const base = baseName(name);
-  if (base.includes('rating')) return 'ratings';
-  if (base.includes('diary')) return 'diary';
-  if (base.includes('watchlist')) return 'watchlist';
-  // likes/ also holds liked reviews and lists, which are not films the user liked.
-  if (parentName(name) === 'likes') return base === 'films.csv' ? 'likes' : 'skip';
-  if (base.includes('like')) return 'likes';
-  if (base.includes('watched')) return 'watched';
-  return 'ambiguous';
-}
-
-type FilmRef = ImportRow['ref'] & { title: string };
-
-const filmKey = (ref: FilmRef): string => `${ref.title.toLowerCase()}\u0000${ref.year ?? ''}`;
-
-/** Column positions of a file, looked up once per file rather than once per row. */
-interface At {
-  name: number;
-  year: number;
-}
-
-const filmColumns = (cols: Columns): At => ({
-  name: cols.position('Name', 'Title'),
-  year: cols.position('Year'),
-});
-
-function film(at: At, record: CsvRecord, file: string, out: Collector): FilmRef | null {
-  const title = cell(record, at.name);
-  if (title === '') {
-    out.problem(file, record.line, 'the row has no film name');
-    return null;
-  }
-  const yearText = cell(record, at.year);
-  const year = parseYear(yearText);
-  if (year === false) {
-    out.problem(file, record.line, `"${yearText.slice(0, 20)}" is not a year`);
-    return null;
-  }
-  const ref: FilmRef = { title: cleanTitle(title), mediaType: 'movie' };
-  if (year !== undefined) ref.year = year;
-  return ref;
-}
-
-/** Letterboxd's half-star ratings as TMDB's 1–10 scale, with the text the user knows. */
-export function letterboxdRating(text: string): { rating: number; sourceRating: string } | null {
-  if (!/^\d(\.\d+)?$/.test(text)) return null;
-  const stars = Number(text);
-  if (stars < 0.5 || stars > 5 || !Number.isInteger(stars * 2)) return null;
-  return { rating: stars * 2, sourceRating: `${text} ${stars === 1 ? 'star' : 'stars'}` };
-}
-
-/** The first non-empty date of these columns (label and position): null when all are empty. */
-function date(
-  record: CsvRecord,
-  file: string,
-  out: Collector,
-  columns: readonly (readonly [string, number])[],
-): number | null | undefined {
-  for (const [label, position] of columns) {
-    const raw = cell(record, position);
-    if (raw === '') continue;
-    const result = parseDate(raw);
-    if (!result.ok) {
-      out.problem(file, record.line, `${label}: ${result.message}`);
-      return undefined;
-    }
-    return result.at;
-  }
-  return null;
-}
-
-interface Table {
-  file: string;
-  cols: Columns;
-  rows: CsvRecord[];
-}
-
-/** The header and data rows of a plain export file; a file without the needed columns is reported. */
-function table(file: TextFile, maxRows: number, out: Collector, needs: string[]): Table | null {
-  const parsed = parseCsv(file.text, file.name, maxRows);
-  out.problems.push(...parsed.problems);
-  const nonBlank = parsed.records.filter((r) => !isBlank(r));
-  const head = nonBlank[0];
-  if (!head) return null;
-  const cols = new Columns(head.cells);
-  const missing = cols.missing(...needs);
-  if (missing.length > 0) {
-    out.problem(
-      file.name,
-      head.line,
-      `the file has no ${missing.map((m) => `"${m}"`).join(' or ')} column, so none of its rows could be read`,
-    );
-    return null;
-  }
-  return { file: file.name, cols, rows: nonBlank.slice(1) };
-}
-
+/** A list of the export (lists/*.csv): a block naming the list, then its films in order. */
 function readList(file: TextFile, maxRows: number, out: Collector): void {
   const parsed = parseCsv(file.text, file.name, maxRows);
   out.problems.push(...parsed.problems);
@@ -203,7 +68,7 @@ function readList(file: TextFile, maxRows: number, out: Collector): void {
     const raw = cols.get(record, 'Position');
     const position = /^\d+$/.test(raw) ? Number(raw) : null;
     out.rows.push({
-      kind: 'listItem',
+      kind: 'lists',
       line: record.line,
       file: file.name,
       ref: f,
@@ -211,111 +76,6 @@ function readList(file: TextFile, maxRows: number, out: Collector): void {
       position,
     });
   }
-}
-
-/** Letterboxd's import format: viewings, ratings (`Rating10` 1–10 or `Rating` stars) or a list. */
-function readImportFormat(file: TextFile, list: boolean, maxRows: number, out: Collector): void {
-  const t = table(file, maxRows, out, []);
-  if (!t) return;
-  out.use(file.name);
-  const at = filmColumns(t.cols);
-  const ids = {
-    tmdb: t.cols.position('tmdbID'),
-    imdb: t.cols.position('imdbID'),
-    rating10: t.cols.position('Rating10'),
-    rating: t.cols.position('Rating'),
-    rewatch: t.cols.position('Rewatch'),
-    position: t.cols.position('Position'),
-  };
-  const when = [['WatchedDate', t.cols.position('WatchedDate', 'Watched Date')]] as const;
-  const listRef = { name: cleanTitle(baseName(file.name).replace(/\.csv$/i, '')), description: '' };
-  const ratings = new Map<string, ImportRow & { kind: 'rating' }>();
-
-  for (const record of t.rows) {
-    const tmdbText = cell(record, ids.tmdb);
-    const imdbText = cell(record, ids.imdb);
-    const tmdbId =
-      /^\d{1,9}$/.test(tmdbText) && Number(tmdbText) > 0 ? Number(tmdbText) : undefined;
-    const imdbId = /^tt\d{5,10}$/.test(imdbText) ? imdbText : undefined;
-    if ((tmdbText !== '' && tmdbId === undefined) || (imdbText !== '' && imdbId === undefined)) {
-      out.problem(
-        t.file,
-        record.line,
-        `"${(tmdbId === undefined ? tmdbText : imdbText).slice(0, 20)}" is not a TMDB or IMDb id`,
-      );
-      continue;
-    }
-    let ref: ImportRow['ref'];
-    if (cell(record, at.name) === '' && (tmdbId !== undefined || imdbId !== undefined)) {
-      ref = { mediaType: 'movie' };
-    } else {
-      const f = film(at, record, t.file, out);
-      if (!f) continue;
-      ref = f;
-    }
-    if (tmdbId !== undefined) ref.tmdbId = tmdbId;
-    if (imdbId !== undefined) ref.imdbId = imdbId;
-    if (list) {
-      const raw = cell(record, ids.position);
-      const position = /^\d+$/.test(raw) ? Number(raw) : null;
-      out.rows.push({
-        kind: 'listItem',
-        line: record.line,
-        file: t.file,
-        ref,
-        list: listRef,
-        position,
-      });
-      continue;
-    }
-    const watchedAt = date(record, t.file, out, when);
-    if (watchedAt === undefined) continue;
-    const rating10 = cell(record, ids.rating10);
-    const stars = cell(record, ids.rating);
-    let rating: { rating: number; sourceRating: string } | null = null;
-    if (rating10 !== '') {
-      const value = Number(rating10);
-      if (!/^\d{1,2}(\.5|\.0)?$/.test(rating10) || value < 1 || value > 10) {
-        out.problem(t.file, record.line, `"${rating10.slice(0, 20)}" is not a rating from 1 to 10`);
-        continue;
-      }
-      rating = { rating: value, sourceRating: `${rating10}/10` };
-    } else if (stars !== '') {
-      rating = letterboxdRating(stars);
-      if (!rating) {
-        out.problem(
-          t.file,
-          record.line,
-          `"${stars.slice(0, 20)}" is not a rating of 0.5 to 5 stars`,
-        );
-        continue;
-      }
-    }
-    // A row with a rating and no viewing date is a rating only, as Letterboxd reads it.
-    if (watchedAt !== null || rating === null) {
-      const rewatch = /^(yes|true|1)$/i.test(cell(record, ids.rewatch));
-      out.rows.push({ kind: 'watched', line: record.line, file: t.file, ref, watchedAt, rewatch });
-    }
-    if (!rating) continue;
-    // One rating per film: a film viewed several times repeats it on every row; the latest wins.
-    const key =
-      ref.tmdbId !== undefined
-        ? `tmdb:${ref.tmdbId}`
-        : ref.imdbId !== undefined
-          ? `imdb:${ref.imdbId}`
-          : filmKey({ ...ref, title: ref.title ?? '' });
-    const known = ratings.get(key);
-    if (!known || (watchedAt ?? 0) >= (known.ratedAt ?? 0))
-      ratings.set(key, {
-        kind: 'rating',
-        line: record.line,
-        file: t.file,
-        ref,
-        ...rating,
-        ratedAt: watchedAt,
-      });
-  }
-  out.rows.push(...ratings.values());
 }
 
 export function readLetterboxd(
@@ -371,7 +131,7 @@ export function readLetterboxd(
   }
   for (const { at, line, file, f, text } of diaryRatings.values()) {
     const rating = letterboxdRating(text);
-    if (rating) out.rows.push({ kind: 'rating', line, file, ref: f, ...rating, ratedAt: at });
+    if (rating) out.rows.push({ kind: 'ratings', line, file, ref: f, ...rating, ratedAt: at });
     else out.problem(file, line, `"${text.slice(0, 20)}" is not a rating of 0.5 to 5 stars`);
   }
 
@@ -419,7 +179,7 @@ export function readLetterboxd(
       const ratedAt = date(record, t.file, out, when);
       if (ratedAt === undefined) continue;
       out.rows.push({
-        kind: 'rating',
+        kind: 'ratings',
         line: record.line,
         file: t.file,
         ref: f,
@@ -431,7 +191,7 @@ export function readLetterboxd(
 
   for (const [role, kind] of [
     ['watchlist', 'watchlist'],
-    ['likes', 'favourite'],
+    ['likes', 'favourites'],
   ] as const) {
     for (const file of of(role)) {
       const t = table(file, maxRows, out, ['Name']);

@@ -118,9 +118,9 @@ describe('demo sample exports', () => {
       const kinds = new Set(parsed.rows.map((r) => r.kind));
       if (sample.format === 'letterboxd') {
         expect([...kinds].sort()).toEqual([
-          'favourite',
-          'listItem',
-          'rating',
+          'favourites',
+          'lists',
+          'ratings',
           'watched',
           'watchlist',
         ]);
@@ -128,13 +128,13 @@ describe('demo sample exports', () => {
         expect(parsed.problems).toEqual([]);
         expect(parsed.files).not.toContain('deleted/diary.csv');
       } else if (sample.format === 'imdb') {
-        expect([...kinds]).toEqual(['rating']);
+        expect([...kinds]).toEqual(['ratings']);
         expect(parsed.rows.some((r) => r.ref.mediaType === 'tv')).toBe(true);
         expect(parsed.problems.map((p) => p.message)).toEqual([
           'a Video Game is not a film or a series, so it is not imported',
         ]);
       } else {
-        expect([...kinds].sort()).toEqual(['listItem', 'rating', 'watched', 'watchlist']);
+        expect([...kinds].sort()).toEqual(['lists', 'ratings', 'watched', 'watchlist']);
         expect(parsed.files.filter((f) => f.startsWith('watched-history-')).length).toBeGreaterThan(
           1,
         );

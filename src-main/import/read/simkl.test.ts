@@ -87,7 +87,7 @@ describe('Simkl backup', () => {
       title: 'Dune',
       tmdbId: 438631,
     });
-    expect(parsed.rows.filter((r) => r.kind === 'rating').map((r) => r.ref.title)).toEqual([
+    expect(parsed.rows.filter((r) => r.kind === 'ratings').map((r) => r.ref.title)).toEqual([
       'My Wife and Kids',
     ]);
   });

@@ -126,7 +126,7 @@ function readEntry(file: string, line: number, section: string, entry: unknown, 
     if (typeof rating === 'number' && Number.isInteger(rating) && rating >= 1 && rating <= 10)
       out.rows.push({
         ...base,
-        kind: 'rating',
+        kind: 'ratings',
         rating,
         sourceRating: `${rating}/10`,
         ratedAt: null,

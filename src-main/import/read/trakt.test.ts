@@ -117,7 +117,7 @@ describe('Trakt export', () => {
       },
       like({ file: 'watched-history-2.json', line: 1, rewatch: false }),
     ]);
-    expect(parsed.rows.filter((r) => r.kind === 'rating')).toEqual([
+    expect(parsed.rows.filter((r) => r.kind === 'ratings')).toEqual([
       like({
         ref: like({ tmdbId: 949 }),
         rating: 8,
@@ -133,7 +133,7 @@ describe('Trakt export', () => {
     expect(parsed.rows.filter((r) => r.kind === 'watchlist')).toEqual([
       like({ ref: like({ tmdbId: 1396, mediaType: 'tv' }) }),
     ]);
-    expect(parsed.rows.filter((r) => r.kind === 'listItem')).toEqual([
+    expect(parsed.rows.filter((r) => r.kind === 'lists')).toEqual([
       like({
         list: { name: 'Heist films', description: 'Crews and plans' },
         position: 1,
@@ -227,7 +227,7 @@ describe('Trakt export', () => {
     };
     const parsed = await readImport({ name: 'trakt-export.zip', bytes: zipOf(files) });
     expect(parsed.rows).toEqual([
-      like({ kind: 'rating', rating: 9, ref: like({ tmdbId: 1396, mediaType: 'tv' }) }),
+      like({ kind: 'ratings', rating: 9, ref: like({ tmdbId: 1396, mediaType: 'tv' }) }),
     ]);
     expect(parsed.problems).toEqual([
       {
@@ -273,7 +273,7 @@ describe('Trakt export', () => {
     const parsed = await readImport({ name: 'trakt-export.zip', bytes: zipOf(files) });
     expect(parsed.rows).toEqual([
       like({
-        kind: 'listItem',
+        kind: 'lists',
         list: { name: 'Comfort rewatches', description: 'For grey Sundays' },
         position: 1,
       }),

@@ -311,7 +311,7 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
       const ratedAt = when(file.name, line, item.rated_at, out);
       if (ratedAt === undefined) return;
       out.rows.push({
-        kind: 'rating',
+        kind: 'ratings',
         line,
         file: file.name,
         ref: target.ref,
@@ -331,7 +331,7 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
 
   for (const [role, kind] of [
     ['watchlist', 'watchlist'],
-    ['favourites', 'favourite'],
+    ['favourites', 'favourites'],
   ] as const) {
     for (const file of of(role)) {
       eachTarget(file, out, 'titles', (item, line, target) => {
@@ -349,7 +349,7 @@ export function readTrakt(files: readonly JsonFile[], maxRows: number, out: Coll
     eachTarget(file, out, 'titles', (item, line, target) => {
       const rank = num(item.rank);
       out.rows.push({
-        kind: 'listItem',
+        kind: 'lists',
         line,
         file: file.name,
         ref: target.ref,

@@ -146,8 +146,8 @@ describe('TV Time export', () => {
     expect(
       parsed.rows.find((r) => r.kind === 'watchlist' && r.ref.mediaType === 'tv')?.ref,
     ).toMatchObject({ tvdbId: 81189 });
-    expect(parsed.rows.find((r) => r.kind === 'favourite')?.ref).toMatchObject({ tvdbId: 81189 });
-    const ratings = parsed.rows.filter((r) => r.kind === 'rating');
+    expect(parsed.rows.find((r) => r.kind === 'favourites')?.ref).toMatchObject({ tvdbId: 81189 });
+    const ratings = parsed.rows.filter((r) => r.kind === 'ratings');
     expect(ratings).toHaveLength(1);
     expect(ratings[0]).toMatchObject({ rating: 9, sourceRating: '4.5/5', ref: { tvdbId: 81189 } });
   });
@@ -272,7 +272,7 @@ describe('TV Time follows', () => {
   it('reads followed and archived series, archived winning, and says how they land', async () => {
     const parsed = await readImport({ name: 'tv-time.zip', bytes: zipOf(followExport()) });
     const follows = parsed.rows.flatMap((r) =>
-      r.kind === 'follow' ? [[r.ref.tvdbId, r.ref.mediaType, r.state]] : [],
+      r.kind === 'follows' ? [[r.ref.tvdbId, r.ref.mediaType, r.state]] : [],
     );
     expect(follows.sort()).toEqual(
       [
@@ -283,7 +283,7 @@ describe('TV Time follows', () => {
         [81189, 'tv', 'followed'],
       ].sort(),
     );
-    const breaking = parsed.rows.find((r) => r.kind === 'follow' && r.ref.tvdbId === 81189);
+    const breaking = parsed.rows.find((r) => r.kind === 'follows' && r.ref.tvdbId === 81189);
     expect(breaking).toMatchObject({ followedAt: Date.UTC(2023, 0, 2, 10) });
     expect(parsed.problems.map((p) => p.message)).toContain(
       'TV Time follows: followed → followed in Marquee; archived (stopped watching) → not followed and hidden from Up Next (Marquee has no archive)',

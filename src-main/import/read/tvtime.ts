@@ -68,8 +68,8 @@ export function readTvTime(
     const key = `${row.kind}:${row.ref.mediaType}:${row.ref.tvdbId ?? row.ref.title ?? ''}`;
     const earlier = seriesRows.get(key);
     // A series followed in one file and archived in another was archived.
-    const archives = row.kind === 'follow' && row.state === 'archived';
-    if (!earlier || (archives && earlier.kind === 'follow' && earlier.state === 'followed'))
+    const archives = row.kind === 'follows' && row.state === 'archived';
+    if (!earlier || (archives && earlier.kind === 'follows' && earlier.state === 'followed'))
       seriesRows.set(key, row);
   };
 
@@ -99,7 +99,7 @@ export function readTvTime(
   }
 
   out.rows.push(...episodes.rows(), ...films.rows(), ...seriesRows.values());
-  if ([...seriesRows.values()].some((r) => r.kind === 'follow'))
+  if ([...seriesRows.values()].some((r) => r.kind === 'follows'))
     out.problem(files[0]?.name ?? 'TV Time export', 0, TVTIME_FOLLOWS);
   // The zone choice is shown with the preview's notices, first.
   out.problems.unshift({
@@ -275,14 +275,15 @@ function seriesFlags(ctx: FileContext, cells: readonly string[], line: number) {
   const at = dateOf(ctx, cells, line, ['created_at', 'followed_at', 'updated_at']);
   const base = { file: ctx.file.name, line, ref };
   if (isTrue(get(cells, 'is_favorited', 'is_favorite')) || status === 'favorite')
-    ctx.addSeriesRow({ ...base, kind: 'favourite', addedAt: at });
+    ctx.addSeriesRow({ ...base, kind: 'favourites', addedAt: at });
   const forLater =
     isTrue(get(cells, 'is_for_later')) ||
     status === 'for_later' ||
     get(cells, 'type').toLowerCase() === 'towatch';
   if (forLater) ctx.addSeriesRow({ ...base, kind: 'watchlist', addedAt: at });
   const follow = followOf(ctx.file.table, get, cells);
-  if (follow !== null) ctx.addSeriesRow({ ...base, kind: 'follow', state: follow, followedAt: at });
+  if (follow !== null)
+    ctx.addSeriesRow({ ...base, kind: 'follows', state: follow, followedAt: at });
 }
 
 function rating(ctx: FileContext, cells: readonly string[], line: number) {
@@ -296,7 +297,7 @@ function rating(ctx: FileContext, cells: readonly string[], line: number) {
   if (value === 0) return; // TV Time writes 0 for "not rated".
   const rating = Math.max(1, Math.round(value * 4) / 2);
   ctx.addSeriesRow({
-    kind: 'rating',
+    kind: 'ratings',
     file: ctx.file.name,
     line,
     ref,

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
+import type { ImportKind } from '../../../src-shared/ipc/contract/import';
 
 export type JobState =
   'analysing' | 'ready' | 'applying' | 'done' | 'cancelled' | 'failed' | 'rolledBack';
-export type RowKind = 'watched' | 'ratings' | 'watchlist' | 'favourites' | 'lists' | 'follows';
 export type RowState = 'matched' | 'review' | 'unmatched' | 'skipped' | 'waiting';
 export type RowOutcome = 'added' | 'present' | 'failed' | 'undone';
 
@@ -27,7 +27,7 @@ export interface JobRecord {
 export interface RowRecord {
   jobId: string;
   rowId: number;
-  kind: RowKind;
+  kind: ImportKind;
   /** The reader's row (rows.ts `ImportRow`), as stored. */
   row: unknown;
   state: RowState;
@@ -66,7 +66,7 @@ interface JobRow {
 interface StoredRow {
   job_id: string;
   row_id: number;
-  kind: RowKind;
+  kind: ImportKind;
   row: string;
   state: RowState;
   reason: string | null;
@@ -87,6 +87,33 @@ function parse(text: string | null): unknown {
   }
 }
 
+/**
+ * Jobs stored before the row kinds and the targets took the contract's names (`importKind`) hold
+ * the older ones: a row's own `kind` of `rating`, `favourite`, `listItem` or `follow`, and a
+ * `history` target. They are read as the names of today; everything written uses those.
+ */
+const OLDER_ROW_KINDS: Readonly<Record<string, ImportKind>> = {
+  rating: 'ratings',
+  favourite: 'favourites',
+  listItem: 'lists',
+  follow: 'follows',
+};
+
+/** A stored reader's row, its kind named as today. */
+export function storedRow(row: unknown): unknown {
+  if (row === null || typeof row !== 'object' || !('kind' in row)) return row;
+  const older = row.kind;
+  if (typeof older !== 'string' || !Object.hasOwn(OLDER_ROW_KINDS, older)) return row;
+  return { ...row, kind: OLDER_ROW_KINDS[older] };
+}
+
+/** Stored targets, the watch history named `watched` as today. */
+export function storedTargets(targets: unknown): unknown {
+  if (targets === null || typeof targets !== 'object' || !('history' in targets)) return targets;
+  const { history, ...rest } = targets;
+  return { watched: history, ...rest };
+}
+
 const toJob = (r: JobRow): JobRecord => ({
   id: r.id,
   format: r.format,
@@ -94,7 +121,7 @@ const toJob = (r: JobRow): JobRecord => ({
   state: r.state,
   files: (parse(r.files) as string[] | null) ?? [],
   problems: (parse(r.problems) as JobRecord['problems'] | null) ?? [],
-  targets: parse(r.targets),
+  targets: storedTargets(parse(r.targets)),
   backup: parse(r.backup),
   result: parse(r.result),
   note: r.note,
@@ -109,7 +136,7 @@ const toRow = (r: StoredRow): RowRecord => ({
   jobId: r.job_id,
   rowId: r.row_id,
   kind: r.kind,
-  row: parse(r.row),
+  row: storedRow(parse(r.row)),
   state: r.state,
   reason: r.reason,
   candidates: (parse(r.candidates) as unknown[] | null) ?? [],
@@ -153,16 +180,16 @@ export interface ImportJobStore {
   /** Jobs with rows waiting for TMDB, oldest first. */
   waitingJobs(): string[];
   /** Matched rows not yet applied, of these kinds, in row order. */
-  pending(jobId: string, kinds: readonly RowKind[], limit: number): RowRecord[];
+  pending(jobId: string, kinds: readonly ImportKind[], limit: number): RowRecord[];
   markApplied(jobId: string, rowId: number, outcome: RowOutcome, undo: unknown, now: number): void;
   /** Rows per kind and match state. */
-  stateCounts(jobId: string): { kind: RowKind; state: RowState; count: number }[];
+  stateCounts(jobId: string): { kind: ImportKind; state: RowState; count: number }[];
   /** List rows per list name. */
   listNames(jobId: string): { name: string; items: number }[];
   /** Rows that went through review (they have candidates), those still in review first. */
   reviewed(jobId: string, limit: number): RowRecord[];
   /** Applied rows per kind and outcome. */
-  outcomes(jobId: string): { kind: RowKind; outcome: RowOutcome; count: number }[];
+  outcomes(jobId: string): { kind: ImportKind; outcome: RowOutcome; count: number }[];
   /** Applied rows that recorded what they added (for a roll back). */
   withUndo(jobId: string): RowRecord[];
   /** Runs `fn` in one transaction (nested calls join the outer one as a savepoint). */
@@ -204,14 +231,14 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
   const applied = db.prepare(
     'UPDATE import_rows SET applied_at = ?, outcome = ?, undo = ? WHERE job_id = ? AND row_id = ?',
   );
-  const outcomes = db.prepare<[string], { kind: RowKind; outcome: RowOutcome; count: number }>(
+  const outcomes = db.prepare<[string], { kind: ImportKind; outcome: RowOutcome; count: number }>(
     `SELECT kind, outcome, count(*) AS count FROM import_rows
      WHERE job_id = ? AND outcome IS NOT NULL GROUP BY kind, outcome`,
   );
   const withUndo = db.prepare<[string], StoredRow>(
     "SELECT * FROM import_rows WHERE job_id = ? AND outcome = 'added' AND undo IS NOT NULL ORDER BY row_id",
   );
-  const stateCounts = db.prepare<[string], { kind: RowKind; state: RowState; count: number }>(
+  const stateCounts = db.prepare<[string], { kind: ImportKind; state: RowState; count: number }>(
     'SELECT kind, state, count(*) AS count FROM import_rows WHERE job_id = ? GROUP BY kind, state',
   );
   const listNames = db.prepare<[string], { name: string | null; items: number }>(

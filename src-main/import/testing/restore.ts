@@ -15,7 +15,7 @@ export async function until(
   throw new Error(`the job never reached ${states.join(' or ')}`);
 }
 
-const ALL = { history: true, ratings: true, watchlist: true, favourites: true, lists: true };
+const ALL = { watched: true, ratings: true, watchlist: true, favourites: true, lists: true };
 
 /** Stages a backup's text and reads its plan (the job's preview), writing nothing. */
 export async function planFrom(c: TestCore, text: string): Promise<ImportJobView> {

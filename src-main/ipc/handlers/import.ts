@@ -1,5 +1,4 @@
 import type { ImportChannel } from '../../../src-shared/ipc/contract';
-import { CodedError } from '../../../src-shared/ipc/errors';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { ImportService } from '../../import/service-types';
 import { libraryPart } from './library-open';
@@ -19,16 +18,7 @@ export function importHandlers(use: () => Promise<ImportDeps>): HandlersFor<Impo
   return {
     'import.samples': async () => ({ samples: (await service()).samples() }),
     'import.stageSample': async ({ id }) => (await service()).stageSample(id),
-    'import.pick': async ({ kind }) => {
-      const imports = await service();
-      if (!imports.pick)
-        throw new CodedError(
-          'unsupported',
-          'There is no file dialog here: upload the file instead.',
-        );
-      const path = await imports.pick(kind);
-      return { source: path === null ? null : await imports.stagePath(path) };
-    },
+    'import.open': async ({ from, timeZone }) => (await service()).open(from, timeZone),
     'import.analyse': async ({ sourceId, timeZone }) =>
       (await service()).analyse(sourceId, timeZone),
     'import.job': async ({ jobId }) => (await service()).job(jobId),

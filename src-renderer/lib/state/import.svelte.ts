@@ -2,7 +2,6 @@ import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import type {
   ImportJobSummary,
   ImportJobView,
-  ImportKind,
   ImportTargets,
   StagedSource,
 } from '../../../src-shared/ipc/contract/import';
@@ -11,103 +10,30 @@ import type { IpcResult } from '../../../src-shared/ipc/result';
 import { call, uploadBridge } from '../api';
 import { coalesce } from '../coalesce';
 import { auth } from './auth.svelte';
+import { createBackup, exportFile, upload } from './import-files';
+import {
+  initialTargets,
+  KINDS,
+  newRows,
+  NO_TARGETS,
+  restoreChanges,
+  stepOf,
+  type ImportSample,
+  type ImportStep,
+} from './import-model';
 
-/** Where the import flow stands, from the user's side. */
-export type ImportStep =
-  /** Nothing chosen yet: pick a file, a folder or a sample. */
-  | 'choose'
-  /** Handing the file to the core, which checks what it is. */
-  | 'staging'
-  /** Reading and matching in the background. */
-  | 'analysing'
-  /** The preview: counts, review, targets, Apply. */
-  | 'preview'
-  | 'applying'
-  /** Done, cancelled or rolled back: the result summary. */
-  | 'finished'
-  | 'failed';
+export {
+  KINDS,
+  newRows,
+  restoreChanges,
+  type ExportKind,
+  type ImportSample,
+  type ImportStep,
+  type SavedFile,
+} from './import-model';
 
-export interface ImportSample {
-  id: string;
-  label: string;
-  format: StagedSource['format'];
-  fileName: string;
-}
-
-export type ExportKind = 'letterboxd' | 'imdbRatings' | 'listCsv' | 'listJson';
-
-/** A file for the view to save as a download. */
-export interface SavedFile {
-  fileName: string;
-  mimeType: string;
-  text: string;
-}
-
-export const KINDS: readonly ImportKind[] = [
-  'watched',
-  'ratings',
-  'watchlist',
-  'favourites',
-  'lists',
-  'follows',
-];
-
-/** Which target carries each kind: history stays in Marquee, the rest goes to TMDB. */
-export const TARGET_OF: Readonly<Record<ImportKind, keyof ImportTargets>> = {
-  watched: 'history',
-  ratings: 'ratings',
-  watchlist: 'watchlist',
-  favourites: 'favourites',
-  lists: 'lists',
-  follows: 'follows',
-};
-
-const NO_TARGETS: ImportTargets = {
-  history: false,
-  ratings: false,
-  watchlist: false,
-  favourites: false,
-  lists: false,
-  follows: false,
-};
-
-/** While a job runs, how often it is read again in case an event was missed. */
-export const POLL_MS = 1500;
-
-/** Rows that would change something if applied now: matched and not already there. */
-export function newRows(job: Pick<ImportJobView, 'counts'>, kind: ImportKind): number {
-  const counts = job.counts[kind];
-  return Math.max(0, counts.matched - counts.alreadyPresent);
-}
-
-/** How many things restoring a backup would add or change. */
-export function restoreChanges(job: Pick<ImportJobView, 'restore'>): number {
-  const plan = job.restore;
-  if (!plan) return 0;
-  return (
-    plan.plays.add +
-    plan.library.add +
-    plan.library.change +
-    plan.lists.create +
-    plan.lists.addItems +
-    plan.follows.change +
-    plan.inboxRead +
-    plan.settings.change.length
-  );
-}
-
-function isStagedSource(value: unknown): value is StagedSource {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    'sourceId' in value &&
-    typeof value.sourceId === 'string' &&
-    'format' in value &&
-    typeof value.format === 'string' &&
-    'name' in value &&
-    typeof value.name === 'string'
-  );
-}
+/** Where `import.open` takes a source from. */
+type OpenFrom = { dialog: 'file' | 'folder' } | { sample: string } | { sourceId: string };
 
 /**
  * The import flow: stage a source (open dialog, harness upload or a demo sample), analyse it into
@@ -128,7 +54,13 @@ export class ImportState {
   #applyRequested = $state(false);
   #cancelRequested = $state(false);
   #loaded = $state(false);
-  #timer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * `import.changed` events seen while the page listens: one that arrives while a job is being
+   * opened is for a job this state does not hold yet, so the job is read again after it opens.
+   */
+  #changes = 0;
+  /** Every read of the open job, one after another: the last one starts after the last event. */
+  readonly #reload = coalesce(() => this.#reloadJob());
 
   /**
    * @param signedIn whether a TMDB account is signed in: ratings, watchlist, favourites and lists
@@ -157,11 +89,11 @@ export class ImportState {
   }
   /** A target can be chosen: history and follows always, the TMDB-bound ones with an account signed in. */
   available(target: keyof ImportTargets): boolean {
-    return target === 'history' || target === 'follows' || this.signedIn();
+    return target === 'watched' || target === 'follows' || this.signedIn();
   }
   /** The targets applying will use: the chosen ones that are available. */
   readonly effectiveTargets: ImportTargets = $derived({
-    history: this.#targets.history,
+    watched: this.#targets.watched,
     ratings: this.#targets.ratings && this.available('ratings'),
     watchlist: this.#targets.watchlist && this.available('watchlist'),
     favourites: this.#targets.favourites && this.available('favourites'),
@@ -182,23 +114,7 @@ export class ImportState {
     return uploadBridge() !== null;
   }
 
-  readonly step: ImportStep = $derived.by(() => {
-    if (this.#staging) return 'staging';
-    const job = this.#job;
-    if (!job) return this.#error ? 'failed' : 'choose';
-    switch (job.state) {
-      case 'analysing':
-        return 'analysing';
-      case 'ready':
-        return 'preview';
-      case 'applying':
-        return 'applying';
-      case 'failed':
-        return job.result ? 'finished' : 'failed';
-      default:
-        return 'finished';
-    }
-  });
+  readonly step: ImportStep = $derived(stepOf(this.#staging, this.#job, this.#error));
 
   /** Rows still waiting for the user to choose a title or skip. */
   readonly reviewLeft: number = $derived(
@@ -216,7 +132,7 @@ export class ImportState {
     if (!job) return 0;
     if (job.format === 'marquee-backup' && job.restore) return restoreChanges(job);
     return KINDS.reduce(
-      (sum, kind) => sum + (this.effectiveTargets[TARGET_OF[kind]] ? newRows(job, kind) : 0),
+      (sum, kind) => sum + (this.effectiveTargets[kind] ? newRows(job, kind) : 0),
       0,
     );
   });
@@ -236,9 +152,12 @@ export class ImportState {
     );
   });
 
-  /** Follows progress and state changes of the open job; returns the function that stops. */
+  /**
+   * Follows progress and state changes of the open job; returns the function that stops. Events
+   * are the only news of a running job (nothing polls), so whatever they may have missed is read
+   * again: the open job when the page is shown, and a job opened while an event passed.
+   */
   start(bridge: MarqueeApi): () => void {
-    const reload = coalesce(() => this.#reloadJob());
     const stops = [
       bridge.on('import.progress', (progress) => {
         const job = this.#job;
@@ -249,17 +168,17 @@ export class ImportState {
         };
       }),
       bridge.on('import.changed', ({ jobId }) => {
-        if (this.#job?.jobId === jobId) void reload();
+        this.#changes += 1;
+        if (this.#job?.jobId === jobId) void this.#reload();
         void this.loadJobs();
       }),
     ];
     // Back on the page with a job open: read it again, as events may have passed meanwhile.
-    if (this.#job) void reload();
+    if (this.#job) void this.#reload();
     return () => {
       stops.forEach((stop) => {
         stop();
       });
-      this.#stopPolling();
     };
   }
 
@@ -277,50 +196,46 @@ export class ImportState {
 
   /** Electron: the open dialog in main. A cancelled dialog changes nothing. */
   async pick(kind: 'file' | 'folder'): Promise<void> {
-    await this.#stage(async () => {
-      const reply = await call('import.pick', { kind });
-      if (!reply.ok) return reply;
-      return { ok: true, value: reply.value.source };
-    });
+    await this.#open(() => Promise.resolve({ ok: true, value: { dialog: kind } }));
   }
 
-  /** The browser harness: the chosen file goes to the core as it is. */
+  /**
+   * The browser harness: the chosen file goes to the core as it is. Without the harness's
+   * bridge this fails as `unsupported`.
+   */
   async upload(file: File): Promise<void> {
-    const bridge = uploadBridge();
-    if (!bridge) {
-      this.#fail({ code: 'unsupported', message: 'Uploads exist only in the browser harness.' });
-      return;
-    }
-    await this.#stage(async () => {
-      const reply = await bridge.upload(file);
-      if (!reply.ok) return reply;
-      if (!isStagedSource(reply.value)) {
-        return {
-          ok: false,
-          error: {
-            code: 'internal',
-            message: 'Marquee’s core answered the upload without a file.',
-          },
-        };
-      }
-      return { ok: true, value: reply.value };
-    });
+    await this.#open(() => upload(file));
   }
 
   async stageSample(id: string): Promise<void> {
-    await this.#stage(() => call('import.stageSample', { id }));
+    await this.#open(() => Promise.resolve({ ok: true, value: { sample: id } }));
+  }
+
+  /**
+   * Reads the staged source again with dates in another zone (TV Time's) and opens the fresh
+   * job, as a job without its staged source. Answers the failure, if any.
+   */
+  async readInZone(sourceId: string, timeZone: string): Promise<IpcError | null> {
+    const seen = this.#changes;
+    const reply = await call('import.open', { from: { sourceId }, timeZone });
+    if (!reply.ok) return reply.error;
+    this.#error = null;
+    this.#source = null;
+    if (reply.value.job) this.#opened(reply.value.job, seen);
+    return null;
   }
 
   /** Opens a recent job: its preview if still ready, else its result. */
   async openJob(jobId: string): Promise<void> {
     this.#error = null;
     this.#source = null;
+    const seen = this.#changes;
     const reply = await call('import.job', { jobId });
     if (!reply.ok) {
       this.#fail(reply.error);
       return;
     }
-    this.#setJob(reply.value, true);
+    this.#opened(reply.value, seen);
   }
 
   /** Chooses a candidate for a review row, or skips it. */
@@ -363,7 +278,7 @@ export class ImportState {
         this.#error = reply.error;
         return;
       }
-      await this.#reloadJob();
+      await this.#reload();
     } finally {
       this.#applyRequested = false;
     }
@@ -379,13 +294,12 @@ export class ImportState {
       this.#cancelRequested = false;
       return reply.error;
     }
-    await this.#reloadJob();
+    await this.#reload();
     return null;
   }
 
   /** Back to the start, to import something else. The job stays in the recent list. */
   startOver(): void {
-    this.#stopPolling();
     this.#job = null;
     this.#source = null;
     this.#error = null;
@@ -395,20 +309,11 @@ export class ImportState {
   }
 
   /** The profile as a backup file, for the view to save. */
-  async createBackup(): Promise<SavedFile | { error: IpcError }> {
-    const reply = await call('backup.create', {});
-    return reply.ok
-      ? { fileName: reply.value.fileName, mimeType: 'application/json', text: reply.value.text }
-      : { error: reply.error };
-  }
-
-  async exportFile(kind: ExportKind, listId?: string): Promise<SavedFile | { error: IpcError }> {
-    const reply = await call('export.file', listId === undefined ? { kind } : { kind, listId });
-    return reply.ok ? reply.value : { error: reply.error };
-  }
+  readonly createBackup = createBackup;
+  /** A file for other tools, for the view to save. */
+  readonly exportFile = exportFile;
 
   reset(): void {
-    this.#stopPolling();
     this.#samples = [];
     this.#jobs = [];
     this.#source = null;
@@ -422,39 +327,41 @@ export class ImportState {
     this.#loaded = false;
   }
 
-  async #stage(run: () => Promise<IpcResult<StagedSource | null>>): Promise<void> {
+  /** Stages a source and opens its job in one call (`import.open`). */
+  async #open(from: () => Promise<IpcResult<OpenFrom>>): Promise<void> {
     if (this.#staging) return;
     this.#staging = true;
     this.#error = null;
     try {
-      const staged = await run();
-      if (!staged.ok) {
-        this.#fail(staged.error);
+      const where = await from();
+      if (!where.ok) {
+        this.#fail(where.error);
+        return;
+      }
+      const seen = this.#changes;
+      const opened = await call('import.open', { from: where.value });
+      if (!opened.ok) {
+        this.#fail(opened.error);
         return;
       }
       // The user closed the dialog: nothing changes.
-      if (staged.value === null) return;
-      this.#source = staged.value;
-      this.#job = null;
-      const analysed = await call('import.analyse', { sourceId: staged.value.sourceId });
-      if (!analysed.ok) {
-        this.#fail(analysed.error);
-        return;
-      }
-      const job = await call('import.job', { jobId: analysed.value.jobId });
-      if (!job.ok) {
-        this.#fail(job.error);
-        return;
-      }
-      this.#setJob(job.value, true);
+      const { source, job } = opened.value;
+      if (source === null || job === null) return;
+      this.#source = source;
+      this.#opened(job, seen);
       void this.loadJobs();
     } finally {
       this.#staging = false;
     }
   }
 
+  /** A job just opened; read again if its state may have changed while it was being opened. */
+  #opened(job: ImportJobView, changesBefore: number): void {
+    this.#setJob(job, true);
+    if (this.#changes !== changesBefore) void this.#reload();
+  }
+
   #fail(error: IpcError): void {
-    this.#stopPolling();
     this.#job = null;
     this.#error = error;
   }
@@ -474,43 +381,8 @@ export class ImportState {
     const becameReady =
       job.state === 'ready' &&
       (fresh || previous?.jobId !== job.jobId || previous.state !== 'ready');
-    if (becameReady) {
-      this.#targets = {
-        history: job.counts.watched.total > 0,
-        ratings: job.counts.ratings.total > 0,
-        watchlist: job.counts.watchlist.total > 0,
-        favourites: job.counts.favourites.total > 0,
-        lists: job.counts.lists.total > 0,
-        follows: job.counts.follows.total > 0,
-      };
-      // A backup restores as a whole: every part the plan names is merged.
-      if (job.format === 'marquee-backup') {
-        this.#targets = {
-          history: true,
-          ratings: true,
-          watchlist: true,
-          favourites: true,
-          lists: true,
-          follows: true,
-        };
-      }
-    }
+    if (becameReady) this.#targets = initialTargets(job);
     if (job.state !== 'analysing' && job.state !== 'applying') this.#cancelRequested = false;
-    if (job.state === 'analysing' || job.state === 'applying') this.#poll();
-    else this.#stopPolling();
-  }
-
-  #poll(): void {
-    if (this.#timer !== null) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      void this.#reloadJob();
-    }, POLL_MS);
-  }
-
-  #stopPolling(): void {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = null;
   }
 }
 

@@ -25,7 +25,7 @@ export const KIND_NAMES: Readonly<Record<ImportKind, string>> = {
 
 export const TARGET_TEXT: Readonly<Record<keyof ImportTargets, { label: string; where: string }>> =
   {
-    history: { label: 'Watch history', where: 'Into Marquee, on this computer' },
+    watched: { label: 'Watch history', where: 'Into Marquee, on this computer' },
     ratings: { label: 'Ratings', where: 'To your TMDB account' },
     watchlist: { label: 'Watchlist', where: 'To your TMDB account' },
     favourites: { label: 'Favourites', where: 'To your TMDB account' },

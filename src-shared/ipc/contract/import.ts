@@ -25,7 +25,7 @@ export type ImportFormatView = z.infer<typeof importFormat>;
 
 /** A file (or folder, or sample) held in main, ready to be analysed. */
 export const stagedSource = z.object({
-  /** Opaque handle for `import.analyse`. Staged sources live only as long as the app runs. */
+  /** Opaque handle for `import.open`. Staged sources live only as long as the app runs. */
   sourceId: z.string().min(1).max(100),
   /** The file or folder name as the user picked it. */
   name: z.string(),
@@ -54,7 +54,10 @@ export const importJobState = z.enum([
 ]);
 export type ImportJobState = z.infer<typeof importJobState>;
 
-/** The kinds of row a source can hold; the preview counts each. */
+/**
+ * The kinds of row a source can hold, one name used everywhere: the reader's rows, the stored
+ * job, the preview's counts, the targets and the result.
+ */
 export const importKind = z.enum([
   'watched',
   'ratings',
@@ -130,9 +133,10 @@ export const rowProblem = z.object({
   message: z.string(),
 });
 
+/** What to apply, per kind (`importKind`). */
 export const importTargets = z.object({
   /** Watched rows into Marquee's watch history. */
-  history: z.boolean(),
+  watched: z.boolean(),
   /** Ratings to TMDB through the outbox. */
   ratings: z.boolean(),
   watchlist: z.boolean(),
@@ -242,6 +246,15 @@ export const importJobView = importJobSummary.extend({
 export type ImportJobView = z.infer<typeof importJobView>;
 
 const jobId = z.string().min(1).max(100);
+const sourceId = z.string().min(1).max(100);
+/**
+ * The zone dates without one (TV Time's) are read in: an IANA name; UTC when not given. The
+ * preview offers it, and analysing again with another zone reads the source again.
+ */
+const timeZone = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/);
 
 export const importChannels = {
   /** The demo catalogue's sample exports; empty outside demo mode. */
@@ -259,28 +272,27 @@ export const importChannels = {
     output: stagedSource,
   },
   /**
-   * Shows the open dialog (Electron) and stages what the user picked; `source` is null when the
-   * user cancels. In the browser harness this answers code `unsupported`: upload instead
-   * (`POST /__upload` with the file as body and header `x-file-name`).
+   * Stages a source and analyses it in one call, answering the staged source and the job's first
+   * view; both are null when the user closes the open dialog. `from` is the open dialog (Electron;
+   * in the browser harness this answers code `unsupported`: upload instead, with `POST /__upload`,
+   * the file as body and header `x-file-name`), a demo sample (`not_found` for an unknown id), or
+   * a source already staged (an upload, or the same export read again in another `timeZone`).
+   * Reading and matching go on in the background (`import.progress`, then `import.changed`).
    */
-  'import.pick': {
-    input: z.object({ kind: z.enum(['file', 'folder']) }),
-    output: z.object({ source: stagedSource.nullable() }),
-  },
-  /** Reads and matches the staged source in the background; poll `import.job` or listen to `import.progress`. */
-  'import.analyse': {
+  'import.open': {
     input: z.object({
-      sourceId: z.string().min(1).max(100),
-      /**
-       * The zone dates without one (TV Time's) are read in: an IANA name; UTC when not given. The
-       * preview offers it, and analysing again with another zone reads the source again.
-       */
-      timeZone: z
-        .string()
-        .max(64)
-        .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/)
-        .optional(),
+      from: z.union([
+        z.object({ dialog: z.enum(['file', 'folder']) }),
+        z.object({ sample: z.string().min(1).max(100) }),
+        z.object({ sourceId }),
+      ]),
+      timeZone: timeZone.optional(),
     }),
+    output: z.object({ source: stagedSource.nullable(), job: importJobView.nullable() }),
+  },
+  /** Reads and matches a staged source in the background (`import.progress`, `import.changed`). */
+  'import.analyse': {
+    input: z.object({ sourceId, timeZone: timeZone.optional() }),
     output: z.object({ jobId }),
   },
   'import.job': {

@@ -1,0 +1,255 @@
+import {
+  importKind,
+  type ImportJobView,
+  type ImportTargets,
+  type MatchCandidate,
+} from '../../src-shared/ipc/contract/import';
+import { CodedError } from '../../src-shared/ipc/errors';
+import { playTimeProblem } from '../../src-shared/tracking/play-time';
+import type { Play } from '../tracking/types';
+import { parseBackup, restoreBackup } from './backup';
+import { applyFollow } from './follows';
+import type { ImportRow } from './rows';
+import type { ImportJobStore, JobRecord, RowOutcome, RowRecord } from './store/jobs';
+import {
+  asCandidate,
+  asRow,
+  isStorageFailure,
+  message,
+  type JobContext,
+  type Running,
+} from './job-context';
+import { datedItems, playsOf, sourceOf, targetOf, type Presence } from './job-presence';
+
+/**
+ * Applying a job in chunks. Each chunk's writes (plays, library changes and their outbox rows)
+ * and the rows' applied markers commit in ONE transaction, so a crash leaves whole chunks; every
+ * write is idempotent (plays by uid, library changes as set-states), so a resumed job redoes
+ * nothing. A job interrupted too often is rolled back instead: the plays it added are removed.
+ */
+
+export const CHUNK_ROWS = 200;
+
+/** What applying did, per kind, from the rows' outcomes. */
+export function resultOf(
+  store: Pick<ImportJobStore, 'outcomes'>,
+  jobId: string,
+): NonNullable<ImportJobView['result']> {
+  const result = Object.fromEntries(
+    importKind.options.map((k) => [k, { added: 0, alreadyPresent: 0, failed: 0 }]),
+  ) as NonNullable<ImportJobView['result']>;
+  for (const o of store.outcomes(jobId)) {
+    const into = result[o.kind];
+    if (o.outcome === 'added') into.added += o.count;
+    else if (o.outcome === 'present') into.alreadyPresent += o.count;
+    else if (o.outcome === 'failed') into.failed += o.count;
+  }
+  return result;
+}
+
+export interface Applying {
+  /** Applies a job (a backup restores as a whole) in the background. */
+  start(job: JobRecord, targets: ImportTargets): void;
+  /** Undoes what an interrupted job added: its plays go; changes queued for TMDB stay queued. */
+  rollBack(job: JobRecord): void;
+}
+
+export function createApplying(ctx: JobContext, presence: Presence): Applying {
+  const { deps, store } = ctx;
+  const { clock } = deps;
+  const chunkRows = deps.chunkRows ?? CHUNK_ROWS;
+
+  /** Writes one row (not a whole series); what it added, for a roll back. */
+  function applyRow(
+    row: ImportRow,
+    chosen: MatchCandidate,
+    plays: Play[] | null,
+    into: { newPlays: Play[]; newSeries: Set<number>; lists: Map<string, string> },
+    now: number,
+  ): unknown {
+    switch (row.kind) {
+      case 'watched': {
+        if (!plays) return null;
+        // Checked when read too; again here for a clock set back since, or an older job.
+        const problem = playTimeProblem(row.watchedAt, now);
+        if (problem !== null)
+          throw new CodedError('invalid_input', `This viewing is left out: ${problem}.`);
+        const fresh = plays.filter((p) => !presence.hasPlay(p.uid));
+        into.newPlays.push(...fresh);
+        for (const p of fresh) if (p.mediaType === 'episode') into.newSeries.add(p.mediaId);
+        return { plays: fresh.map((p) => p.uid) };
+      }
+      case 'ratings':
+        if (!(row.rating >= 0.5 && row.rating <= 10 && Number.isInteger(row.rating * 2)))
+          throw new CodedError(
+            'invalid_input',
+            `A rating of ${row.sourceRating} cannot be sent to TMDB.`,
+          );
+        deps.library.rate({ target: targetOf(row, chosen), value: row.rating });
+        return null;
+      case 'watchlist':
+        deps.library.setWatchlist({ mediaType: chosen.mediaType, mediaId: chosen.id, on: true });
+        return null;
+      case 'favourites':
+        deps.library.setFavorite({ mediaType: chosen.mediaType, mediaId: chosen.id, on: true });
+        return null;
+      case 'lists': {
+        if (chosen.mediaType !== 'movie')
+          throw new CodedError('invalid_input', 'TMDB lists hold films only; this is a series.');
+        let listId = into.lists.get(row.list.name);
+        if (listId === undefined) {
+          listId = deps.library.createList({
+            name: row.list.name,
+            description: row.list.description,
+          }).list.id;
+          into.lists.set(row.list.name, listId);
+        }
+        deps.library.addToList({ listId, movieId: chosen.id });
+        return null;
+      }
+      case 'follows':
+        applyFollow(deps.tracking.tracking, row, chosen);
+        return null;
+    }
+  }
+
+  async function applyRows(job: JobRecord, targets: ImportTargets, run: Running): Promise<void> {
+    const kinds = importKind.options.filter((kind) => targets[kind] === true);
+    const source = sourceOf(job.format);
+    // Occurrences count over every matched watched row in row order, so a resumed job derives
+    // the same uids as its first attempt.
+    const allMatched = store.rows(job.id, { states: ['matched'] });
+    const dated = datedItems(allMatched);
+    const occurrences = new Map<string, number>();
+    const playsByRow = new Map<number, Play[] | null>();
+    for (const r of allMatched) {
+      const row = asRow(r);
+      const chosen = asCandidate(r.chosen);
+      if (row.kind === 'watched' && chosen)
+        playsByRow.set(r.rowId, playsOf(row, chosen, source, occurrences, clock()));
+    }
+    const total = allMatched.filter((r) => kinds.includes(r.kind)).length;
+    let done = allMatched.filter((r) => kinds.includes(r.kind) && r.appliedAt !== null).length;
+    const lists = presence.listIdsByName();
+    const newSeries = new Set<number>();
+    let chunk = 0;
+    ctx.progress(job.id, run, 'applying', done, total);
+
+    for (;;) {
+      if (run.cancel || ctx.closed) break;
+      const rows = store.pending(job.id, kinds, chunkRows);
+      if (rows.length === 0) break;
+      const wholeSeries: RowRecord[] = [];
+      store.transaction(() => {
+        const now = clock();
+        const newPlays: Play[] = [];
+        for (const r of rows) {
+          const row = asRow(r);
+          const chosen = asCandidate(r.chosen);
+          let outcome: RowOutcome = 'added';
+          let undo: unknown = null;
+          try {
+            if (!chosen) throw new CodedError('invalid_input', 'The row has no title chosen.');
+            const plays = playsByRow.get(r.rowId) ?? null;
+            if (row.kind === 'watched' && plays === null) {
+              wholeSeries.push(r);
+              continue;
+            }
+            if (presence.present(r, plays, dated, lists)) outcome = 'present';
+            else undo = applyRow(row, chosen, plays, { newPlays, newSeries, lists }, now);
+          } catch (error) {
+            if (isStorageFailure(error)) throw error;
+            outcome = 'failed';
+            undo = { error: message(error) };
+          }
+          store.markApplied(job.id, r.rowId, outcome, undo, now);
+        }
+        // One write for the chunk's plays (the tracking domain keeps progress and Up Next in step).
+        if (newPlays.length > 0) deps.tracking.restore(newPlays);
+      });
+      // A series without episodes named is marked through tracking (it may fetch the episodes).
+      for (const r of wholeSeries) {
+        const chosen = asCandidate(r.chosen);
+        let outcome: RowOutcome;
+        let undo: unknown;
+        try {
+          if (!chosen) throw new CodedError('invalid_input', 'The row has no title chosen.');
+          const { added } = await deps.tracking.mark(
+            { scope: 'series', seriesId: chosen.id },
+            { when: { kind: 'unknown' }, rewatch: false, source },
+          );
+          outcome = added.length > 0 ? 'added' : 'present';
+          undo = { plays: added.map((p) => p.uid) };
+        } catch (error) {
+          if (isStorageFailure(error)) throw error;
+          outcome = 'failed';
+          undo = { error: message(error) };
+        }
+        store.markApplied(job.id, r.rowId, outcome, undo, clock());
+      }
+      done += rows.length;
+      chunk += 1;
+      ctx.touch(job.id);
+      ctx.progress(job.id, run, 'applying', Math.min(done, total), total);
+      await deps.afterChunk?.(job.id, chunk);
+      // Let the window and other requests in between chunks.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    if (ctx.closed) return;
+    const result = resultOf(store, job.id);
+    ctx.setState(job.id, run.cancel ? 'cancelled' : 'done', { result });
+    // New series need their episodes for progress and Up Next: the refresh runs what is due.
+    if (newSeries.size > 0)
+      void deps.tracking.refresh().catch((error: unknown) => {
+        deps.log.debug('import.refresh_failed', { error });
+      });
+  }
+
+  async function applyBackup(job: JobRecord, run: Running): Promise<void> {
+    const backup = parseBackup(job.backup);
+    const restored = await restoreBackup(backup, deps.backup, (done, total) => {
+      ctx.progress(job.id, run, 'applying', done, total);
+    });
+    const zero = { added: 0, alreadyPresent: 0, failed: 0 };
+    ctx.setState(job.id, 'done', {
+      result: {
+        watched: restored.history,
+        ratings: restored.library,
+        watchlist: zero,
+        favourites: zero,
+        lists: restored.lists,
+        follows: zero,
+      },
+    });
+  }
+
+  return {
+    start(job, targets) {
+      ctx.track(job.id, async (run) => {
+        if (job.format === 'marquee-backup') await applyBackup(job, run);
+        else await applyRows(job, targets, run);
+      });
+    },
+    rollBack(job) {
+      let removed = 0;
+      store.transaction(() => {
+        for (const r of store.withUndo(job.id)) {
+          const uids = (r.undo as { plays?: string[] } | null)?.plays ?? [];
+          for (const uid of uids)
+            removed += deps.tracking.unmark({ scope: 'play', uid }, {}).removed.length;
+          store.markApplied(job.id, r.rowId, 'undone', r.undo, clock());
+        }
+        store.update(
+          job.id,
+          {
+            state: 'rolledBack',
+            note: `Marquee closed during this import ${job.attempts} times, so it was rolled back: ${removed} viewings it added were removed. Changes already queued for TMDB stay queued.`,
+          },
+          clock(),
+        );
+      });
+      deps.emit.changed(job.id, 'rolledBack');
+      deps.log.warn('import.rolled_back', { jobId: job.id, removed });
+    },
+  };
+}
