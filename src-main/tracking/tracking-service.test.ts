@@ -25,6 +25,7 @@ describe('tracking service', () => {
     events = [];
     service = createTrackingService({
       store: createTrackingStore(t.db),
+      changes: t.changes,
       tmdb: noClient,
       source,
       clock: () => t.clock.now,
@@ -37,7 +38,8 @@ describe('tracking service', () => {
       emit: {
         inbox: (items, unread) => events.push(`inbox ${items.length} ${unread}`),
         refresh: (p) => events.push(`refresh ${p.running} ${p.done}/${p.total}`),
-        changed: (series, movies) => events.push(`changed ${series.join(',')}|${movies.join(',')}`),
+        changed: (series, movies, changes) =>
+          events.push(`changed ${series.join(',')}|${movies.join(',')}|${changes.length}`),
       },
     });
     source.seriesAnswers.set(
@@ -59,7 +61,7 @@ describe('tracking service', () => {
     expect(source.calls).toHaveLength(1);
     expect(added.map((p) => p.episode)).toEqual([1]);
     expect(upNext?.episode).toMatchObject({ season: 1, episode: 2 });
-    expect(events).toContain('changed 5|');
+    expect(events).toContain('changed 5||1');
   });
 
   it('marks offline without asking anything, and fetches later', async () => {
@@ -85,7 +87,7 @@ describe('tracking service', () => {
     );
     expect(removed).toHaveLength(1);
     expect(upNext?.episode.episode).toBe(2);
-    expect(service.restore(removed)).toEqual({ restored: 1 });
+    expect(service.restore(removed)).toEqual({ restored: 1, changes: [expect.any(String)] });
     expect(service.tracking.upNextFor(5)).toBeNull();
   });
 
