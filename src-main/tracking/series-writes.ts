@@ -37,24 +37,24 @@ export function createSeriesWrites(deps: SeriesWritesDeps): SeriesWrites {
 
   /**
    * One setting's write: the series' row is made (a row with the defaults is no change of the
-   * user's), and the value written and recorded when it differs from the stored one.
+   * user's), and the value written and recorded only when it differs from the stored one.
    */
   const setting = (
     seriesId: number,
-    same: (now: SeriesSettings) => boolean,
+    same: (stored: SeriesSettings) => boolean,
     write: (now: number) => string,
   ): Recorded => {
     if (!Number.isSafeInteger(seriesId) || seriesId <= 0) throw invalid('Not a series id.');
     return changes.write(() => {
       deps.ensured(seriesId);
       const row = store.series.get(seriesId);
-      const now: SeriesSettings = {
+      const stored: SeriesSettings = {
         follow: row?.follow ?? 'none',
         includeSpecials: row?.includeSpecials ?? false,
         hidden: row?.hidden ?? false,
         snoozedUntil: row?.snoozedUntil ?? null,
       };
-      return { changes: same(now) ? [] : [write(clock())] };
+      return { changes: same(stored) ? [] : [write(clock())] };
     });
   };
 
