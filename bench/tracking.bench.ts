@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startCatalogue } from '../catalogue';
+import { createChangePath } from '../src-main/changes/change-path';
+import { createChangeStore } from '../src-main/changes/store/changes';
 import { connect } from '../src-main/db/connection';
 import { migrate } from '../src-main/db/migrate';
 import { libraryMigrations } from '../src-main/db/migrations/library';
@@ -32,8 +34,9 @@ function openTracking(dir: string, name: string, now: () => number) {
   const db = connect(path.join(dir, name), 'library');
   migrate(db, libraryMigrations);
   const store = createTrackingStore(db);
+  const changes = createChangePath({ store: createChangeStore(db), clock: now });
   const make = (): Tracking =>
-    createTracking(store, { clock: now, timeZone: () => 'UTC', region: () => 'US' });
+    createTracking(store, { clock: now, timeZone: () => 'UTC', region: () => 'US', changes });
   return { db, store, make };
 }
 

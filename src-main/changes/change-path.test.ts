@@ -136,6 +136,25 @@ describe('the change path', () => {
     expect(logged().map((c) => c.kind)).toEqual(['note.add']);
   });
 
+  it('keeps one device id when the transaction that first stored it rolls back elsewhere', () => {
+    try {
+      db.transaction(() => {
+        path.write(() => {
+          addNote('rolled back');
+        });
+        throw new Error('outer refused');
+      })();
+    } catch {
+      // The outer transaction rolled back with the device id it stored.
+    }
+    path.write(() => {
+      addNote('kept');
+    });
+    const device = path.device();
+    expect(path.since(0).map((c) => c.device)).toEqual([device]);
+    expect(open().device()).toBe(device);
+  });
+
   it('keeps its clock moving forward when the wall clock goes back, sortable as text', () => {
     const at = (when: number): string => {
       now = when;

@@ -54,13 +54,16 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
   let device: string | null = null;
   let last: { ms: number; counter: number } | null = null;
 
+  /**
+   * Read from the library each time: the transaction that first stored it may be one this path
+   * did not open, and roll back; the id it made is then stored again with the next change.
+   */
   const deviceId = (): string => {
-    if (device !== null) return device;
     const stored = store.meta(DEVICE_KEY);
     if (stored !== null) return (device = stored);
-    const made = newId();
-    store.setMeta(DEVICE_KEY, made);
-    return (device = made);
+    device ??= newId();
+    store.setMeta(DEVICE_KEY, device);
+    return device;
   };
 
   /** The next clock value: the wall clock, or one tick past the last value when it is behind. */

@@ -186,19 +186,33 @@ describe('every channel answers', () => {
     expect(await ok('tracking.history', {})).toMatchObject({ total: 1 });
     await ok('tracking.progressMany', { seriesIds: [series] });
     await ok('tracking.upNext', {});
-    await ok('tracking.setFollow', { seriesId: series, follow: 'follow' });
-    await ok('tracking.setIncludeSpecials', { seriesId: series, includeSpecials: true });
-    await ok('tracking.setHidden', { seriesId: series, hidden: false });
-    await ok('tracking.snooze', { seriesId: series, until: null });
+    const recorded = { changes: [expect.any(String)] as unknown };
+    expect(await ok('tracking.setFollow', { seriesId: series, follow: 'follow' })).toMatchObject({
+      progress: { seriesId: series, follow: 'follow' },
+      ...recorded,
+    });
+    expect(
+      await ok('tracking.setIncludeSpecials', { seriesId: series, includeSpecials: true }),
+    ).toMatchObject({ progress: { includeSpecials: true }, ...recorded });
+    // Already so: nothing changes, nothing is recorded.
+    expect(await ok('tracking.setHidden', { seriesId: series, hidden: false })).toMatchObject({
+      changes: [],
+    });
+    expect(await ok('tracking.snooze', { seriesId: series, until: null })).toMatchObject({
+      changes: [],
+    });
     await ok('tracking.calendar', {});
     expect(await ok('tracking.exportIcs', {})).toMatchObject({
       text: expect.stringContaining('BEGIN:VCALENDAR') as unknown,
     });
     await ok('tracking.status');
     expect(await ok('tracking.inbox', {})).toMatchObject({ unread: 0 });
-    expect(await ok('tracking.markRead', { ids: 'all' })).toEqual({ unread: 0 });
+    expect(await ok('tracking.markRead', { ids: 'all' })).toEqual({ unread: 0, changes: [] });
     const undo = (await ok('tracking.unmark', { target: episode })) as { removed: unknown[] };
-    expect(await ok('tracking.restore', { plays: undo.removed })).toEqual({ restored: 1 });
+    expect(await ok('tracking.restore', { plays: undo.removed })).toEqual({
+      restored: 1,
+      changes: [expect.any(String)],
+    });
     await fails('tracking.mark', { target: { scope: 'movie', movieId: 0 } }, ['invalid_input']);
 
     // Import, backup and export: a staged file (the harness's upload) goes through a whole job.

@@ -5,6 +5,8 @@ import type { Logger } from '../base/log';
 import type { NetworkStatus } from '../base/network-status';
 import type { Timers } from '../base/timers';
 import type { AuthService } from '../auth/auth-service';
+import { createChangePath } from '../changes/change-path';
+import { createChangeStore } from '../changes/store/changes';
 import { createCacheMaintenance, type CacheMaintenance } from '../cache/cache-maintenance';
 import { createCacheThrough } from '../cache/cache-through';
 import type { IngestContext } from '../cache/extract';
@@ -203,33 +205,40 @@ export function buildGraph(deps: GraphDeps): Graph {
       })
     : null;
 
-  const tracking = dbs.library
-    ? createTrackingService({
-        store: createTrackingStore(dbs.library),
-        tmdb,
-        clock,
-        timeZone: deps.timeZone ?? systemTimeZone,
-        region: () => settings.get().region,
-        timers: deps.timers,
-        online,
-        onOnline: (listener) =>
-          events.on('network.status', (status) => {
-            if (status.online) listener();
-          }),
-        log,
-        emit: {
-          inbox: (items, unread) => {
-            events.emit('tracking.inbox', { items, unread });
-          },
-          refresh: (progress) => {
-            events.emit('tracking.refresh', progress);
-          },
-          changed: (seriesIds, movieIds) => {
-            events.emit('tracking.changed', { seriesIds, movieIds });
-          },
-        },
-      })
+  // The one write path of Marquee's own data in this library: one per library, shared by every
+  // service that writes that data, so its clock and its announcements stay in one order.
+  const changes = dbs.library
+    ? createChangePath({ store: createChangeStore(dbs.library), clock })
     : null;
+  const tracking =
+    dbs.library && changes
+      ? createTrackingService({
+          store: createTrackingStore(dbs.library),
+          changes,
+          tmdb,
+          clock,
+          timeZone: deps.timeZone ?? systemTimeZone,
+          region: () => settings.get().region,
+          timers: deps.timers,
+          online,
+          onOnline: (listener) =>
+            events.on('network.status', (status) => {
+              if (status.online) listener();
+            }),
+          log,
+          emit: {
+            inbox: (items, unread) => {
+              events.emit('tracking.inbox', { items, unread });
+            },
+            refresh: (progress) => {
+              events.emit('tracking.refresh', progress);
+            },
+            changed: (seriesIds, movieIds, changeIds) => {
+              events.emit('tracking.changed', { seriesIds, movieIds, changes: changeIds });
+            },
+          },
+        })
+      : null;
 
   const timeZone = deps.timeZone ?? systemTimeZone;
   const stats = dbs.library

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CodedError } from '../../src-shared/ipc/errors';
 import { playTimeProblem } from '../../src-shared/tracking/play-time';
+import type { ChangePath } from '../changes/change-path';
+import { playsAdded, playsRemoved } from './changes';
 import { isDate, localDate, zonedTime } from './dates';
 import {
   compareEpisodes,
@@ -26,17 +28,33 @@ export interface HistoryDeps {
   timeZone: () => string;
   region: () => string;
   newUid?: () => string;
-  /** Called with every series whose plays changed, so its progress is recomputed. */
+  /** The write path of Marquee's own data: each write below records one change, or none. */
+  changes: ChangePath;
+  /**
+   * Called with every series whose plays a write touched, so its progress is recomputed; after
+   * the write, whether it committed or rolled back.
+   */
   changed: (seriesId: number) => void;
 }
 
+/** The ids of the changes a write recorded: one, or none when it changed nothing. */
+export interface Recorded {
+  changes: string[];
+}
+
 export interface History {
-  /** Adds plays; a rating that offers "mark watched" calls this too. */
-  mark(target: WatchScope, options?: MarkOptions & { airDate?: string | null }): Play[];
-  /** Removes the plays in scope and returns them, so an undo can restore them exactly. */
-  unmark(target: UnmarkScope, options?: { includeSpecials?: boolean }): Play[];
-  /** Puts plays back as they were (same uid); plays already present are left alone. */
-  restore(plays: readonly Play[]): Play[];
+  /** Adds plays (one `plays.add`); a rating that offers "mark watched" calls this too. */
+  mark(
+    target: WatchScope,
+    options?: MarkOptions & { airDate?: string | null },
+  ): Recorded & { added: Play[] };
+  /** Removes the plays in scope (one `plays.remove`) and returns them, so an undo can restore them. */
+  unmark(
+    target: UnmarkScope,
+    options?: { includeSpecials?: boolean },
+  ): Recorded & { removed: Play[] };
+  /** Puts plays back as they were (same uid, one `plays.add`); plays already present stay. */
+  restore(plays: readonly Play[]): Recorded & { restored: Play[] };
   /** The plays a scope covers, specials included (for reading them). */
   filterOf(target: UnmarkScope): PlayFilter;
 }
@@ -87,34 +105,40 @@ export function createHistory(deps: HistoryDeps): History {
     return { uid: newUid(), ...target, watchedAt: at, source, createdAt: clock() };
   }
 
-  function mark(
+  /** The plays a mark adds (inside its write: a bulk scope makes the series' row). */
+  function playsToMark(
     target: WatchScope,
-    options: MarkOptions & { airDate?: string | null } = {},
+    options: MarkOptions & { airDate?: string | null },
+    now: number,
   ): Play[] {
     const when = options.when ?? { kind: 'now' };
-    const now = clock();
     if (target.scope === 'movie') {
       const release =
         when.kind === 'release' ? store.films.releaseDate(target.movieId, deps.region()) : null;
-      const p = play(
-        { mediaType: 'movie', mediaId: target.movieId, season: null, episode: null },
-        watchedAt(when, release),
-        options,
-      );
-      return store.plays.insert([p], now);
+      return [
+        play(
+          { mediaType: 'movie', mediaId: target.movieId, season: null, episode: null },
+          watchedAt(when, release),
+          options,
+        ),
+      ];
     }
     const seriesId = target.seriesId;
     if (target.scope === 'episode') {
       const stored = store.series.episode(seriesId, target.season, target.episode);
       const airDate = stored?.airDate ?? options.airDate ?? null;
-      const p = play(
-        { mediaType: 'episode', mediaId: seriesId, season: target.season, episode: target.episode },
-        watchedAt(when, airDate),
-        options,
-      );
-      const added = store.plays.insert([p], now);
-      deps.changed(seriesId);
-      return added;
+      return [
+        play(
+          {
+            mediaType: 'episode',
+            mediaId: seriesId,
+            season: target.season,
+            episode: target.episode,
+          },
+          watchedAt(when, airDate),
+          options,
+        ),
+      ];
     }
     store.series.ensure(seriesId, now);
     const row = store.series.get(seriesId);
@@ -138,16 +162,37 @@ export function createHistory(deps: HistoryDeps): History {
     )
       .filter((ep) => countsToward(ep, today, specials))
       .filter((ep) => !watched.has(episodeSlot(ep.season, ep.episode)));
-    const plays = inScope.map((ep) =>
+    return inScope.map((ep) =>
       play(
         { mediaType: 'episode', mediaId: seriesId, season: ep.season, episode: ep.episode },
         watchedAt(when, ep.airDate),
         options,
       ),
     );
-    const added = store.plays.insert(plays, now);
-    deps.changed(seriesId);
-    return added;
+  }
+
+  /** Records the one change of a write, when it changed anything. */
+  const recorded = (plays: readonly Play[], change: typeof playsAdded): string[] =>
+    plays.length > 0 ? [deps.changes.record(change(plays)).id] : [];
+  /** After a write, committed or not: the series it touched are read again. */
+  const touched = (plays: readonly Play[]): void => {
+    for (const id of new Set(plays.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId)))
+      deps.changed(id);
+  };
+
+  function mark(
+    target: WatchScope,
+    options: MarkOptions & { airDate?: string | null } = {},
+  ): Recorded & { added: Play[] } {
+    try {
+      return deps.changes.write(() => {
+        const now = clock();
+        const added = store.plays.insert(playsToMark(target, options, now), now);
+        return { added, changes: recorded(added, playsAdded) };
+      });
+    } finally {
+      if (target.scope !== 'movie') deps.changed(target.seriesId);
+    }
   }
 
   /**
@@ -188,21 +233,27 @@ export function createHistory(deps: HistoryDeps): History {
     }
   }
 
-  function unmark(target: UnmarkScope, options: { includeSpecials?: boolean } = {}): Play[] {
-    const specials =
-      options.includeSpecials ??
-      ('seriesId' in target
-        ? (store.series.get(target.seriesId)?.includeSpecials ?? false)
-        : false);
-    const removed = store.plays.remove(filterOf(target, specials), clock());
-    for (const id of new Set(
-      removed.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId),
-    ))
-      deps.changed(id);
-    return removed;
+  function unmark(
+    target: UnmarkScope,
+    options: { includeSpecials?: boolean } = {},
+  ): Recorded & { removed: Play[] } {
+    let removed: Play[] = [];
+    try {
+      return deps.changes.write(() => {
+        const specials =
+          options.includeSpecials ??
+          ('seriesId' in target
+            ? (store.series.get(target.seriesId)?.includeSpecials ?? false)
+            : false);
+        removed = store.plays.remove(filterOf(target, specials), clock());
+        return { removed, changes: recorded(removed, playsRemoved) };
+      });
+    } finally {
+      touched(removed);
+    }
   }
 
-  function restore(plays: readonly Play[]): Play[] {
+  function restore(plays: readonly Play[]): Recorded & { restored: Play[] } {
     // Every play is checked before any is written: undo puts back all it took, or nothing.
     const now = clock();
     for (const p of plays) {
@@ -213,12 +264,15 @@ export function createHistory(deps: HistoryDeps): History {
       const problem = playTimeProblem(p.watchedAt, now);
       if (problem !== null) throw invalid(`Play ${p.uid} cannot be restored: ${problem}.`);
     }
-    const restored = store.plays.insert(plays, now);
-    for (const id of new Set(
-      restored.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId),
-    ))
-      deps.changed(id);
-    return restored;
+    let restored: Play[] = [];
+    try {
+      return deps.changes.write(() => {
+        restored = store.plays.insert(plays, now);
+        return { restored, changes: recorded(restored, playsAdded) };
+      });
+    } finally {
+      touched(restored);
+    }
   }
 
   return {

@@ -132,10 +132,10 @@ describe('notifications', () => {
     check();
     const [newest, ...rest] = t.tracking.inbox();
     expect(rest).toHaveLength(2);
-    expect(t.tracking.markRead([newest?.id ?? 0])).toBe(1);
+    expect(t.tracking.markRead([newest?.id ?? 0]).read).toBe(1);
     expect(t.tracking.unreadCount()).toBe(2);
     expect(t.tracking.inbox({ unreadOnly: true })).toHaveLength(2);
-    expect(t.tracking.markRead('all')).toBe(2);
+    expect(t.tracking.markRead('all').read).toBe(2);
     expect(t.tracking.unreadCount()).toBe(0);
   });
 

@@ -25,6 +25,7 @@ describe('tracking service', () => {
     events = [];
     service = createTrackingService({
       store: createTrackingStore(t.db),
+      changes: t.changes,
       tmdb: noClient,
       source,
       clock: () => t.clock.now,
@@ -37,7 +38,8 @@ describe('tracking service', () => {
       emit: {
         inbox: (items, unread) => events.push(`inbox ${items.length} ${unread}`),
         refresh: (p) => events.push(`refresh ${p.running} ${p.done}/${p.total}`),
-        changed: (series, movies) => events.push(`changed ${series.join(',')}|${movies.join(',')}`),
+        changed: (series, movies, changes) =>
+          events.push(`changed ${series.join(',')}|${movies.join(',')}|${changes.length}`),
       },
     });
     source.seriesAnswers.set(
@@ -59,7 +61,7 @@ describe('tracking service', () => {
     expect(source.calls).toHaveLength(1);
     expect(added.map((p) => p.episode)).toEqual([1]);
     expect(upNext?.episode).toMatchObject({ season: 1, episode: 2 });
-    expect(events).toContain('changed 5|');
+    expect(events).toContain('changed 5||1');
   });
 
   it('marks offline without asking anything, and fetches later', async () => {
@@ -73,19 +75,23 @@ describe('tracking service', () => {
     expect(source.calls).toEqual([]);
     online = true;
     expect(await service.refresh(5)).toMatchObject({ done: 1, total: 1 });
+    // TMDB's data changed what is shown, not Marquee's own: announced without a change id.
+    expect(events).toContain('changed 5||0');
     expect(service.tracking.upNextFor(5)?.episode.episode).toBe(2);
   });
 
   it('unmarks with the series’ new Up Next and restores with the same plays', async () => {
     await service.refresh(5);
     await service.mark({ scope: 'series', seriesId: 5 }, {});
-    const { removed, upNext } = service.unmark(
+    const { removed, upNext, progress, changes } = service.unmark(
       { scope: 'episode', seriesId: 5, season: 1, episode: 2 },
       {},
     );
     expect(removed).toHaveLength(1);
     expect(upNext?.episode.episode).toBe(2);
-    expect(service.restore(removed)).toEqual({ restored: 1 });
+    expect(progress).toMatchObject({ seriesId: 5, watched: 1 });
+    expect(changes).toHaveLength(1);
+    expect(service.restore(removed)).toEqual({ restored: 1, changes: [expect.any(String)] });
     expect(service.tracking.upNextFor(5)).toBeNull();
   });
 
@@ -94,6 +100,7 @@ describe('tracking service', () => {
     await service.refresh();
     expect(events).toContain('refresh true 0/1');
     expect(events).toContain('refresh false 1/1');
+    expect(events).toContain('changed ||0');
     expect(service.status()).toEqual({
       refresh: { running: false, done: 1, total: 1, failed: 0 },
       unread: 0,

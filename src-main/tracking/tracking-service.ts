@@ -1,17 +1,21 @@
 import type { Logger } from '../base/log';
 import type { Timers } from '../base/timers';
+import type { ChangePath } from '../changes/change-path';
 import type { TmdbClient } from '../tmdb/types';
 import { calendarWindow, type CalendarWindow } from './calendar';
+import { titlesOf } from './changes';
 import { RefreshScheduler } from './scheduler';
 import type { TrackingSource } from './source';
 import type { TrackingStore } from './store';
 import { tmdbTrackingSource } from './tmdb-source';
 import { createTracking, type Tracking } from './tracking';
 import type {
+  FollowState,
   InboxItem,
   MarkOptions,
   Play,
   RefreshProgress,
+  SeriesProgress,
   UnmarkScope,
   UpNextItem,
   WatchScope,
@@ -19,6 +23,8 @@ import type {
 
 export interface TrackingServiceDeps {
   store: TrackingStore;
+  /** The library's one write path of Marquee's own data; the service announces its changes. */
+  changes: ChangePath;
   tmdb: TmdbClient;
   /** Tests may pass a fake; by default TMDB through `tmdb`. */
   source?: TrackingSource;
@@ -34,22 +40,44 @@ export interface TrackingServiceDeps {
   emit: {
     inbox(items: InboxItem[], unread: number): void;
     refresh(progress: RefreshProgress): void;
-    changed(seriesIds: number[], movieIds: number[]): void;
+    /**
+     * Once per committed change, with its id; with no id when a refresh of TMDB's data changed
+     * what is shown (that is no change of Marquee's own data).
+     */
+    changed(seriesIds: number[], movieIds: number[], changes: string[]): void;
   };
 }
 
+/** A series as a write left it (both null for a film), and the ids of the changes it recorded. */
+export interface SeriesView {
+  progress: SeriesProgress | null;
+  upNext: UpNextItem | null;
+  changes: string[];
+}
+
+/**
+ * The tracking domain's writes as the IPC handlers and imports reach them, each replying with
+ * what it changed, and its events: `tracking.changed` once per change, after it committed.
+ */
 export interface TrackingService {
   tracking: Tracking;
   /** Marks, refreshing a series first when a bulk scope needs its episodes and none are stored. */
   mark(
     target: WatchScope,
     options: MarkOptions & { airDate?: string | null },
-  ): Promise<{ added: Play[]; upNext: UpNextItem | null }>;
+  ): Promise<SeriesView & { added: Play[] }>;
   unmark(
     target: UnmarkScope,
     options: { includeSpecials?: boolean },
-  ): { removed: Play[]; upNext: UpNextItem | null };
-  restore(plays: readonly Play[]): { restored: number };
+  ): SeriesView & { removed: Play[] };
+  restore(plays: readonly Play[]): { restored: number; changes: string[] };
+  setFollow(seriesId: number, follow: FollowState): SeriesView;
+  setIncludeSpecials(seriesId: number, on: boolean): SeriesView;
+  setHidden(seriesId: number, hidden: boolean): SeriesView;
+  /** Hides the series from Up Next until `until` (ms); null ends the snooze. */
+  snooze(seriesId: number, until: number | null): SeriesView;
+  /** Reads inbox items; replies with how many stay unread. */
+  markRead(ids: readonly number[] | 'all'): { unread: number; changes: string[] };
   /** Refreshes one series now, or runs what is due; resolves with the run's progress. */
   refresh(seriesId?: number): Promise<RefreshProgress>;
   status(): { refresh: RefreshProgress; unread: number };
@@ -72,6 +100,13 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
     clock: deps.clock,
     timeZone: deps.timeZone,
     region: deps.region,
+    changes: deps.changes,
+  });
+  // Each change of tracking data is announced once, after its transaction committed.
+  const unsubscribe = deps.changes.onCommitted((change) => {
+    if (change.domain !== 'tracking' && change.domain !== 'inbox') return;
+    const { seriesIds, movieIds } = titlesOf(change);
+    deps.emit.changed(seriesIds, movieIds, [change.id]);
   });
   let progress: RefreshProgress = { running: false, done: 0, total: 0, failed: 0 };
   let warm: ReturnType<typeof setTimeout> | undefined;
@@ -85,7 +120,7 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
     onProgress: (p) => {
       progress = p;
       deps.emit.refresh(p);
-      if (!p.running && p.done > 0) deps.emit.changed([], []);
+      if (!p.running && p.done > 0) deps.emit.changed([], [], []);
     },
     onInbox: (items, unread) => {
       deps.emit.inbox(items, unread);
@@ -94,13 +129,11 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
     log: deps.log,
   });
 
-  const changed = (plays: readonly Play[]): void => {
-    const series = [
-      ...new Set(plays.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId)),
-    ];
-    const movies = [...new Set(plays.filter((p) => p.mediaType === 'movie').map((p) => p.mediaId))];
-    if (series.length > 0 || movies.length > 0) deps.emit.changed(series, movies);
-  };
+  const view = (seriesId: number | null, changes: string[]): SeriesView => ({
+    progress: seriesId === null ? null : tracking.progress(seriesId),
+    upNext: seriesId === null ? null : tracking.upNextFor(seriesId),
+    changes,
+  });
   const stored = (seriesId: number): boolean =>
     (tracking.progress(seriesId)?.seasons.length ?? 0) > 0;
 
@@ -112,32 +145,38 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
         target.scope === 'season' || target.scope === 'upTo' || target.scope === 'series';
       if (seriesId !== null && bulk && !stored(seriesId) && deps.online())
         await scheduler.refreshSeries(seriesId);
-      const { added } = tracking.mark(target, options);
-      changed(added);
+      const { added, changes } = tracking.mark(target, options);
       if (seriesId !== null && !stored(seriesId) && deps.online()) {
         // Marked from a page before Marquee kept the series: fetch it so progress can show.
         void scheduler.refreshSeries(seriesId).then((ok) => {
-          if (ok) deps.emit.changed([seriesId], []);
+          if (ok) deps.emit.changed([seriesId], [], []);
         });
       }
-      return { added, upNext: seriesId === null ? null : tracking.upNextFor(seriesId) };
+      return { added, ...view(seriesId, changes) };
     },
     unmark(target, options) {
-      const { removed } = tracking.unmark(target, options);
-      changed(removed);
+      const { removed, changes } = tracking.unmark(target, options);
       const seriesId =
         seriesOf(target) ?? (removed[0]?.mediaType === 'episode' ? removed[0].mediaId : null);
-      return { removed, upNext: seriesId === null ? null : tracking.upNextFor(seriesId) };
+      return { removed, ...view(seriesId, changes) };
     },
     restore(plays) {
-      const { restored } = tracking.restore(plays);
-      changed(restored);
-      return { restored: restored.length };
+      const { restored, changes } = tracking.restore(plays);
+      return { restored: restored.length, changes };
+    },
+    setFollow: (seriesId, follow) => view(seriesId, tracking.setFollow(seriesId, follow).changes),
+    setIncludeSpecials: (seriesId, on) =>
+      view(seriesId, tracking.setIncludeSpecials(seriesId, on).changes),
+    setHidden: (seriesId, hidden) => view(seriesId, tracking.setHidden(seriesId, hidden).changes),
+    snooze: (seriesId, until) => view(seriesId, tracking.snooze(seriesId, until).changes),
+    markRead(ids) {
+      const { changes } = tracking.markRead(ids);
+      return { unread: tracking.unreadCount(), changes };
     },
     async refresh(seriesId) {
       if (seriesId !== undefined) {
         const ok = await scheduler.refreshSeries(seriesId);
-        if (ok) deps.emit.changed([seriesId], []);
+        if (ok) deps.emit.changed([seriesId], [], []);
         return { running: false, done: ok ? 1 : 0, total: 1, failed: ok ? 0 : 1 };
       }
       const result = await scheduler.run();
@@ -166,6 +205,7 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
     },
     idle: () => scheduler.idle(),
     close: () => {
+      unsubscribe();
       if (warm) clearTimeout(warm);
       scheduler.stop();
     },

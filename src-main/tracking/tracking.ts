@@ -1,11 +1,12 @@
-import { CodedError } from '../../src-shared/ipc/errors';
+import type { ChangePath } from '../changes/change-path';
 import { calendar, calendarWindow, type CalendarWindow } from './calendar';
 import { localDate } from './dates';
-import { createHistory } from './history';
+import { createHistory, type Recorded } from './history';
 import { toIcsEvent, writeIcs, type IcsEvent } from './ics';
 import { collectNotifications } from './notify';
 import { progressOf, seriesProgress, upNext } from './progress';
 import { ProgressIndex } from './progress-index';
+import { createSeriesWrites } from './series-writes';
 import { WatchedSeries } from './watched-series';
 import type { FilmSnapshot, SeriesSnapshot } from './snapshots';
 import type { TrackingStore } from './store';
@@ -31,6 +32,8 @@ export interface TrackingOptions {
   /** The user's region (ISO 3166-1) for film release dates. */
   region: () => string;
   newUid?: () => string;
+  /** The one write path of Marquee's own data (plays, series settings, the inbox's reads). */
+  changes: ChangePath;
 }
 
 /** What the refresh scheduler reads and writes. */
@@ -54,11 +57,21 @@ export interface RefreshTarget {
   collectNotifications(): InboxItem[];
 }
 
+/**
+ * Every write of Marquee's own data goes through `options.changes` and answers with the ids of
+ * the changes it recorded: one per logical change, none when it changed nothing.
+ */
 export interface Tracking {
   today(): string;
-  mark(target: WatchScope, options?: MarkOptions & { airDate?: string | null }): { added: Play[] };
-  unmark(target: UnmarkScope, options?: { includeSpecials?: boolean }): { removed: Play[] };
-  restore(plays: readonly Play[]): { restored: Play[] };
+  mark(
+    target: WatchScope,
+    options?: MarkOptions & { airDate?: string | null },
+  ): Recorded & { added: Play[] };
+  unmark(
+    target: UnmarkScope,
+    options?: { includeSpecials?: boolean },
+  ): Recorded & { removed: Play[] };
+  restore(plays: readonly Play[]): Recorded & { restored: Play[] };
   plays(target: UnmarkScope): Play[];
   history(options?: { limit?: number; offset?: number; mediaType?: 'movie' | 'episode' }): {
     plays: Play[];
@@ -69,16 +82,21 @@ export interface Tracking {
   upNext(options?: { limit?: number }): UpNextItem[];
   /** The one series' Up Next entry (null when nothing is next), after a mark for instance. */
   upNextFor(seriesId: number): UpNextItem | null;
-  setFollow(seriesId: number, follow: FollowState): void;
-  setIncludeSpecials(seriesId: number, on: boolean): void;
-  setHidden(seriesId: number, hidden: boolean): void;
+  setFollow(seriesId: number, follow: FollowState): Recorded;
+  setIncludeSpecials(seriesId: number, on: boolean): Recorded;
+  setHidden(seriesId: number, hidden: boolean): Recorded;
   /** Hides the series from Up Next until `until` (ms); null ends the snooze. */
-  snooze(seriesId: number, until: number | null): void;
+  snooze(seriesId: number, until: number | null): Recorded;
   calendar(window?: Partial<CalendarWindow>): { window: CalendarWindow; events: CalendarEvent[] };
   calendarIcs(window?: Partial<CalendarWindow>): string;
   inbox(options?: { limit?: number; unreadOnly?: boolean }): InboxItem[];
   unreadCount(): number;
-  markRead(ids: readonly number[] | 'all'): number;
+  /** Reads inbox items (one `inbox.read`); `read` counts those that were unread. */
+  markRead(ids: readonly number[] | 'all'): Recorded & { read: number };
+  /**
+   * Notes that the system showed these items. Not a change: it is this computer's bookkeeping (the
+   * notification was shown here), and another computer must still show its own.
+   */
   markOsNotified(ids: readonly number[]): void;
   refresh: RefreshTarget;
 }
@@ -99,6 +117,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     timeZone: options.timeZone,
     region: options.region,
     newUid: options.newUid,
+    changes: options.changes,
     changed: (id) => {
       index.playsChanged(id);
       watched.changed(id);
@@ -109,12 +128,13 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     store.series.ensure(seriesId, clock());
     watched.changed(seriesId);
   };
+  const writes = createSeriesWrites({ store, clock, changes: options.changes, ensured });
 
   const tracking: Tracking = {
     today,
-    mark: (target, opts) => ({ added: history.mark(target, opts) }),
-    unmark: (target, opts) => ({ removed: history.unmark(target, opts) }),
-    restore: (plays) => ({ restored: history.restore(plays) }),
+    mark: (target, opts) => history.mark(target, opts),
+    unmark: (target, opts) => history.unmark(target, opts),
+    restore: (plays) => history.restore(plays),
     plays: (target) => store.plays.find(history.filterOf(target)),
     history: (opts = {}) =>
       store.plays.history({
@@ -127,24 +147,10 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     upNext: (opts = {}) => upNext(watched.rows(), index, clock(), today(), opts.limit),
     upNextFor: (seriesId) =>
       upNext(store.series.many([seriesId]), index, clock(), today(), 1)[0] ?? null,
-    setFollow: (seriesId, follow) => {
-      ensured(seriesId);
-      store.series.setFollow(seriesId, follow, clock());
-    },
-    setIncludeSpecials: (seriesId, on) => {
-      ensured(seriesId);
-      store.series.setIncludeSpecials(seriesId, on, clock());
-    },
-    setHidden: (seriesId, hidden) => {
-      ensured(seriesId);
-      store.series.setHidden(seriesId, hidden, clock());
-    },
-    snooze: (seriesId, until) => {
-      if (until !== null && (!Number.isFinite(until) || until < 0))
-        throw new CodedError('invalid_input', 'Snooze until a time, or null to end it.');
-      ensured(seriesId);
-      store.series.setSnoozedUntil(seriesId, until, clock());
-    },
+    setFollow: (seriesId, follow) => writes.setFollow(seriesId, follow),
+    setIncludeSpecials: (seriesId, on) => writes.setIncludeSpecials(seriesId, on),
+    setHidden: (seriesId, hidden) => writes.setHidden(seriesId, hidden),
+    snooze: (seriesId, until) => writes.snooze(seriesId, until),
     calendar: (asked) => {
       const window = calendarWindow(today(), asked);
       return { window, events: calendar(store, index, window, options.region()) };
@@ -174,7 +180,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
         unreadOnly: opts.unreadOnly ?? false,
       }),
     unreadCount: () => store.inbox.unread(),
-    markRead: (ids) => store.inbox.markRead(ids, clock()),
+    markRead: (ids) => writes.markRead(ids),
     markOsNotified: (ids) => {
       store.inbox.markOsNotified(ids, clock());
     },

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { EventBus } from '../../base/events';
+import { createChangePath } from '../../changes/change-path';
+import { createChangeStore } from '../../changes/store/changes';
 import { manualTimers } from '../../base/testing/manual-timers';
 import { memoryLogger } from '../../base/testing/memory-logger';
 import { connect } from '../../db/connection';
@@ -63,6 +65,7 @@ export function tempProfile(now: number): Profile {
   });
   const tracking = createTrackingService({
     store: createTrackingStore(db),
+    changes: createChangePath({ store: createChangeStore(db), clock: () => clock.now }),
     tmdb: offline,
     clock: () => clock.now,
     timeZone: () => 'UTC',

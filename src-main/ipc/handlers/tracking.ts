@@ -26,35 +26,21 @@ export function trackingHandlers(use: () => Promise<TrackingDeps>): HandlersFor<
     'tracking.progressMany': async ({ seriesIds }) => (await domain()).progressMany(seriesIds),
     'tracking.upNext': async ({ limit }) =>
       (await domain()).upNext(limit === undefined ? {} : { limit }),
-    'tracking.setFollow': async ({ seriesId, follow }) => {
-      const tracking = await domain();
-      tracking.setFollow(seriesId, follow);
-      return tracking.progress(seriesId);
-    },
-    'tracking.setIncludeSpecials': async ({ seriesId, includeSpecials }) => {
-      const tracking = await domain();
-      tracking.setIncludeSpecials(seriesId, includeSpecials);
-      return tracking.progress(seriesId);
-    },
-    'tracking.setHidden': async ({ seriesId, hidden }) => {
-      (await domain()).setHidden(seriesId, hidden);
-      return null;
-    },
-    'tracking.snooze': async ({ seriesId, until }) => {
-      (await domain()).snooze(seriesId, until);
-      return null;
-    },
+    // Every write goes through the service: it records the change and announces it.
+    'tracking.setFollow': async ({ seriesId, follow }) =>
+      (await service()).setFollow(seriesId, follow),
+    'tracking.setIncludeSpecials': async ({ seriesId, includeSpecials }) =>
+      (await service()).setIncludeSpecials(seriesId, includeSpecials),
+    'tracking.setHidden': async ({ seriesId, hidden }) =>
+      (await service()).setHidden(seriesId, hidden),
+    'tracking.snooze': async ({ seriesId, until }) => (await service()).snooze(seriesId, until),
     'tracking.calendar': async (window) => (await domain()).calendar(window),
     'tracking.exportIcs': async (window) => (await service()).exportIcs(window),
     'tracking.inbox': async (query) => {
       const tracking = await domain();
       return { items: tracking.inbox(query), unread: tracking.unreadCount() };
     },
-    'tracking.markRead': async ({ ids }) => {
-      const tracking = await domain();
-      tracking.markRead(ids);
-      return { unread: tracking.unreadCount() };
-    },
+    'tracking.markRead': async ({ ids }) => (await service()).markRead(ids),
     'tracking.refresh': async ({ seriesId }) => (await service()).refresh(seriesId),
     'tracking.status': async () => (await service()).status(),
   };

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { plainText } from '../../../src-shared/text/bound';
 import { TEXT_LIMITS } from '../../../src-shared/text/limits';
+import type { InboxKey } from '../changes';
 import type { InboxItem, ReleaseType } from '../types';
 import { FILM_FOLLOWED_SQL, FOLLOWED_SQL } from './followed';
 
@@ -49,7 +50,8 @@ export interface InboxStore {
   add(items: readonly NewInboxItem[], now: number): InboxItem[];
   list(options: { limit: number; unreadOnly: boolean }): InboxItem[];
   unread(): number;
-  markRead(ids: readonly number[] | 'all', now: number): number;
+  /** Reads the unread items among these (or all); returns them by their natural key. */
+  markRead(ids: readonly number[] | 'all', now: number): InboxKey[];
   markOsNotified(ids: readonly number[], now: number): void;
 }
 
@@ -66,6 +68,15 @@ const bounded = (row: RawItem): InboxItem => ({
 const ITEM_COLUMNS = `id, kind, media_id AS mediaId, season_number AS season,
   episode_number AS episode, release_type AS releaseType, title, body, occurred_at AS occurredAt,
   created_at AS createdAt, read_at AS readAt`;
+
+type KeyRow = Omit<InboxKey, 'region'> & { id: number; key: string };
+const KEY_COLUMNS = `id, dedupe_key AS key, kind, media_id AS mediaId, season_number AS season,
+  episode_number AS episode, release_type AS releaseType`;
+/** A release's region is part of its key (see `releaseKey`); an episode has none. */
+const toKey = ({ id: _id, key, ...row }: KeyRow): InboxKey => ({
+  ...row,
+  region: row.kind === 'release' ? (key.split(':')[2] ?? null) : null,
+});
 
 export const episodeKey = (seriesId: number, season: number, episode: number): string =>
   `episode:${seriesId}:${season}:${episode}`;
@@ -136,6 +147,12 @@ export function createInboxStore(db: Database.Database): InboxStore {
     `SELECT ${ITEM_COLUMNS} FROM inbox WHERE id = ?`,
   );
   const unread = db.prepare<[], number>('SELECT count(*) FROM inbox WHERE read_at IS NULL').pluck();
+  const unreadKeys = db.prepare<[], KeyRow>(
+    `SELECT ${KEY_COLUMNS} FROM inbox WHERE read_at IS NULL ORDER BY id`,
+  );
+  const unreadKey = db.prepare<[number], KeyRow>(
+    `SELECT ${KEY_COLUMNS} FROM inbox WHERE id = ? AND read_at IS NULL`,
+  );
   const readAll = db.prepare('UPDATE inbox SET read_at = ? WHERE read_at IS NULL');
   const readOne = db.prepare('UPDATE inbox SET read_at = ? WHERE id = ? AND read_at IS NULL');
   const osNotified = db.prepare('UPDATE inbox SET os_notified_at = ? WHERE id = ?');
@@ -177,11 +194,20 @@ export function createInboxStore(db: Database.Database): InboxStore {
         .all(limit)
         .map(bounded),
     unread: () => unread.get() ?? 0,
-    markRead: db.transaction((ids: readonly number[] | 'all', now: number): number => {
-      if (ids === 'all') return readAll.run(now).changes;
-      let changed = 0;
-      for (const id of ids) changed += readOne.run(now, id).changes;
-      return changed;
+    markRead: db.transaction((ids: readonly number[] | 'all', now: number): InboxKey[] => {
+      if (ids === 'all') {
+        const rows = unreadKeys.all();
+        readAll.run(now);
+        return rows.map(toKey);
+      }
+      const rows: KeyRow[] = [];
+      for (const id of new Set(ids)) {
+        const row = unreadKey.get(id);
+        if (!row) continue;
+        readOne.run(now, id);
+        rows.push(row);
+      }
+      return rows.map(toKey);
     }),
     markOsNotified: db.transaction((ids: readonly number[], now: number) => {
       for (const id of ids) osNotified.run(now, id);

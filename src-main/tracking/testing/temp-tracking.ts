@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { createChangePath, type ChangePath } from '../../changes/change-path';
+import { createChangeStore } from '../../changes/store/changes';
 import { connect } from '../../db/connection';
 import { migrate } from '../../db/migrate';
 import { libraryMigrations } from '../../db/migrations/library';
@@ -13,6 +15,8 @@ export interface TempTracking {
   db: Database.Database;
   file: string;
   tracking: Tracking;
+  /** The library's write path, which the tracking domain records its changes through. */
+  changes: ChangePath;
   clock: { now: number };
   zone: { name: string };
   region: { code: string };
@@ -31,22 +35,25 @@ export function tempTracking(
   const zone = { name: options.timeZone ?? 'UTC' };
   const region = { code: options.region ?? 'US' };
   let uid = 0;
-  const open = (): { db: Database.Database; tracking: Tracking } => {
+  const open = (): { db: Database.Database; tracking: Tracking; changes: ChangePath } => {
     const db = connect(file, 'library');
     migrate(db, libraryMigrations);
+    const changes = createChangePath({ store: createChangeStore(db), clock: () => clock.now });
     const tracking = createTracking(createTrackingStore(db), {
       clock: () => clock.now,
       timeZone: () => zone.name,
       region: () => region.code,
       newUid: () => `play-${++uid}`,
+      changes,
     });
-    return { db, tracking };
+    return { db, tracking, changes };
   };
   const state = open();
   const temp: TempTracking = {
     db: state.db,
     file,
     tracking: state.tracking,
+    changes: state.changes,
     clock,
     zone,
     region,
@@ -55,6 +62,7 @@ export function tempTracking(
       const next = open();
       temp.db = next.db;
       temp.tracking = next.tracking;
+      temp.changes = next.changes;
     },
     cleanup() {
       if (temp.db.open) temp.db.close();
