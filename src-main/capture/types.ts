@@ -81,3 +81,55 @@ export type CaptureOutcome =
 export interface CaptureSink {
   receive(event: CaptureEvent): Promise<CaptureOutcome>;
 }
+
+/** A configured media server, as the capture service keeps it (its token is in the keychain). */
+export interface ServerConfig {
+  id: string;
+  kind: ServerKind;
+  name: string;
+  /** The server's address (Kodi: its web server, e.g. http://127.0.0.1:8080); null for webhook-only. */
+  url: string | null;
+  /** `local`: the webhook listener answers 127.0.0.1 only; `network`: opted in per server. */
+  listen: 'local' | 'network';
+  thresholdPercent: number;
+  /** Accounts whose plays count; empty until the user chooses. */
+  chosenAccounts: readonly string[];
+  /** The random secret in this server's webhook path (`/capture/<secret>`). */
+  secret: string;
+}
+
+/** What signs Marquee in to a server; kept in the keychain, never in SQLite, logs or the renderer. */
+export interface ServerSecrets {
+  token?: string;
+  username?: string;
+  password?: string;
+}
+
+export interface ServerAccountInfo {
+  id: string;
+  name: string;
+}
+
+/** What one server's client does beyond webhooks. */
+export interface Connector {
+  /** Connects now and lists the server's accounts; throws a CodedError with a plain sentence. */
+  test(): Promise<ServerAccountInfo[]>;
+  /** Starts following plays where the server pushes or must be polled (Kodi, Plex without Pass). */
+  start?(sink: CaptureSink): void;
+  stop?(): Promise<void>;
+  /** Reads the played films and episodes, a page at a time, until done or aborted. */
+  backfill?(onPage: (items: BackfillItem[]) => Promise<void>, signal: AbortSignal): Promise<void>;
+}
+
+export interface ConnectorDeps {
+  /** undici's or a test's fetch. */
+  fetch: typeof fetch;
+  clock: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export type ConnectorFactory = (
+  server: ServerConfig,
+  secrets: ServerSecrets,
+  deps: ConnectorDeps,
+) => Connector;
