@@ -231,8 +231,9 @@ export async function restoreBackup(
   }
   progress(3, total);
 
-  deps.store.mergeSeriesSettings(backup.series, deps.clock());
-  deps.store.mergeInbox(backup.inbox);
+  // Through tracking's own writes, so each setting and each read is a recorded change.
+  deps.tracking.tracking.restoreSeries(backup.series);
+  deps.tracking.tracking.restoreInbox(backup.inbox);
   progress(4, total);
 
   const change = settingsChange(backup, deps.settings.get());

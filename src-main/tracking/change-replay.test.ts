@@ -9,6 +9,7 @@ import type {
   SeriesSnooze,
   SeriesSpecials,
 } from './changes';
+import { createBackupStore } from '../import/store/backup';
 import { createTrackingStore } from './store';
 import {
   changeRows,
@@ -202,5 +203,48 @@ describe('the tracking change log', () => {
     await settle();
     expect(announced).toEqual([]);
     expect(changeRows(t.db)).toEqual(rows);
+  });
+  it('records a backup’s series settings and inbox reads as changes that replay, and nothing the second time', async () => {
+    const call = here.call;
+    await call('tracking.setFollow', { seriesId: SERIES, follow: 'unfollow' });
+    await call('tracking.setHidden', { seriesId: SERIES, hidden: true });
+    await call('tracking.snooze', { seriesId: SERIES, until: NOW + 86_400_000 });
+    await call('tracking.markRead', { ids: 'all' });
+    const backup = createBackupStore(here.t.db);
+    const series = backup.seriesSettings();
+    const inbox = backup.inbox();
+    expect(inbox.every((item) => item.readAt !== null)).toBe(true);
+
+    there.announced.length = 0;
+    const restored = [
+      ...there.service.tracking.restoreSeries(series).changes,
+      ...there.service.tracking.restoreInbox(inbox).changes,
+    ];
+    await settle();
+    const log = there.t.changes.since(0);
+    expect(log.map((c) => c.kind)).toEqual([
+      'series.follow',
+      'series.hidden',
+      'series.snooze',
+      'inbox.read',
+    ]);
+    expect(restored).toEqual(log.map((c) => c.id));
+    expect(there.announced.map((a) => a.changes)).toEqual(log.map((c) => [c.id]));
+    expect(storedTracking(there.t.db)).toEqual(storedTracking(here.t.db));
+
+    // Another computer replaying the restore's changes ends with the same data.
+    const third = recordedWrites();
+    try {
+      for (const change of log) replay(third, change);
+      expect(storedTracking(third.t.db)).toEqual(storedTracking(there.t.db));
+    } finally {
+      await third.close();
+    }
+
+    // Restoring the same backup again changes nothing, so records nothing.
+    const rows = changeRows(there.t.db);
+    expect(there.service.tracking.restoreSeries(series).changes).toEqual([]);
+    expect(there.service.tracking.restoreInbox(inbox)).toEqual({ added: 0, read: 0, changes: [] });
+    expect(changeRows(there.t.db)).toEqual(rows);
   });
 });

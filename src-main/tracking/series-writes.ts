@@ -1,8 +1,9 @@
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { ChangePath } from '../changes/change-path';
-import { inboxRead, seriesSet } from './changes';
+import { inboxRead, seriesSet, type InboxRead } from './changes';
 import type { Recorded } from './history';
 import type { TrackingStore } from './store';
+import type { RestoredInboxItem } from './store/inbox';
 import type { SeriesState } from './store/series';
 import type { FollowState } from './types';
 
@@ -26,6 +27,22 @@ export interface SeriesWrites {
   snooze(seriesId: number, until: number | null): Recorded;
   /** Reads the unread items among these local ids (or all). */
   markRead(ids: readonly number[] | 'all'): Recorded & { read: number };
+  /** A backup's series settings, each setting that differs written and recorded as above. */
+  restoreSeries(rows: readonly RestoredSeries[]): Recorded;
+  /**
+   * A backup's inbox: new items added (an item is no change: each computer makes its own), and
+   * those the backup read read here, one `inbox.read` per time they were read.
+   */
+  restoreInbox(rows: readonly RestoredInboxItem[]): Recorded & { added: number; read: number };
+}
+
+/** A series' settings as a backup keeps them. */
+export interface RestoredSeries {
+  seriesId: number;
+  follow: FollowState;
+  includeSpecials: boolean;
+  hidden: boolean;
+  snoozedUntil: number | null;
 }
 
 type SeriesSettings = Pick<SeriesState, 'follow' | 'includeSpecials' | 'hidden' | 'snoozedUntil'>;
@@ -58,7 +75,7 @@ export function createSeriesWrites(deps: SeriesWritesDeps): SeriesWrites {
     });
   };
 
-  return {
+  const writes: SeriesWrites = {
     setFollow: (seriesId, follow) => {
       if (!['none', 'follow', 'unfollow'].includes(follow))
         throw invalid(`Not a follow: ${follow}`);
@@ -112,5 +129,29 @@ export function createSeriesWrites(deps: SeriesWritesDeps): SeriesWrites {
           changes: items.length > 0 ? [changes.record(inboxRead({ readAt, items })).id] : [],
         };
       }),
+    restoreSeries: (rows) =>
+      changes.write(() => ({
+        changes: rows.flatMap((r) => [
+          ...writes.setFollow(r.seriesId, r.follow).changes,
+          ...writes.setIncludeSpecials(r.seriesId, r.includeSpecials).changes,
+          ...writes.setHidden(r.seriesId, r.hidden).changes,
+          ...writes.snooze(r.seriesId, r.snoozedUntil).changes,
+        ]),
+      })),
+    restoreInbox: (rows) =>
+      changes.write(() => {
+        const { added, read } = store.inbox.restore(rows);
+        const byTime = new Map<number, InboxRead['items']>();
+        for (const { readAt, item } of read) {
+          const items = byTime.get(readAt);
+          if (items) items.push(item);
+          else byTime.set(readAt, [item]);
+        }
+        const recorded = [...byTime].map(
+          ([readAt, items]) => changes.record(inboxRead({ readAt, items })).id,
+        );
+        return { added, read: read.length, changes: recorded };
+      }),
   };
+  return writes;
 }

@@ -6,7 +6,7 @@ import { toIcsEvent, writeIcs, type IcsEvent } from './ics';
 import { collectNotifications } from './notify';
 import { progressOf, seriesProgress, upNext } from './progress';
 import { ProgressIndex } from './progress-index';
-import { createSeriesWrites } from './series-writes';
+import { createSeriesWrites, type SeriesWrites } from './series-writes';
 import { WatchedSeries } from './watched-series';
 import type { FilmSnapshot, SeriesSnapshot } from './snapshots';
 import type { TrackingStore } from './store';
@@ -93,6 +93,9 @@ export interface Tracking {
   unreadCount(): number;
   /** Reads inbox items (one `inbox.read`); `read` counts those that were unread. */
   markRead(ids: readonly number[] | 'all'): Recorded & { read: number };
+  /** A backup's series settings and inbox, through the same writes and change records. */
+  restoreSeries: SeriesWrites['restoreSeries'];
+  restoreInbox: SeriesWrites['restoreInbox'];
   /**
    * Notes that the system showed these items. Not a change: it is this computer's bookkeeping (the
    * notification was shown here), and another computer must still show its own.
@@ -181,6 +184,8 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
       }),
     unreadCount: () => store.inbox.unread(),
     markRead: (ids) => writes.markRead(ids),
+    restoreSeries: (rows) => writes.restoreSeries(rows),
+    restoreInbox: (rows) => writes.restoreInbox(rows),
     markOsNotified: (ids) => {
       store.inbox.markOsNotified(ids, clock());
     },

@@ -27,17 +27,12 @@ export interface InboxRow {
 }
 
 /**
- * The backup's reads and merges of the tracking tables that have no write path of their own
- * (series settings, the inbox). Plays go through the tracking domain; the library through its
- * outbox.
+ * The backup's reads of the tracking tables it copies whole (series settings, the inbox).
+ * Restoring writes through the tracking domain (its change path), the library through its outbox.
  */
 export interface BackupStore {
   seriesSettings(): SeriesSettingsRow[];
   inbox(): InboxRow[];
-  /** Sets each series' settings; returns how many rows changed. */
-  mergeSeriesSettings(rows: readonly SeriesSettingsRow[], now: number): number;
-  /** Adds items whose key is new, and marks read what the backup read; returns the changes. */
-  mergeInbox(rows: readonly InboxRow[]): { added: number; read: number };
   transaction<T>(fn: () => T): T;
 }
 
@@ -63,24 +58,6 @@ export function createBackupStore(db: Database.Database): BackupStore {
        occurred_at AS occurredAt, created_at AS createdAt, read_at AS readAt
      FROM inbox ORDER BY dedupe_key`,
   );
-  const ensure = db.prepare(
-    'INSERT OR IGNORE INTO tracked_series (series_id, created_at, updated_at) VALUES (?, ?, ?)',
-  );
-  const setSeries = db.prepare(
-    `UPDATE tracked_series SET follow = @follow, include_specials = @inc, hidden = @hid,
-       snoozed_until = @snoozed, updated_at = @now
-     WHERE series_id = @id AND (follow IS NOT @follow OR include_specials IS NOT @inc
-       OR hidden IS NOT @hid OR snoozed_until IS NOT @snoozed)`,
-  );
-  const addInbox = db.prepare(
-    `INSERT OR IGNORE INTO inbox (dedupe_key, kind, media_id, season_number, episode_number,
-       release_type, title, body, occurred_at, created_at, read_at, os_notified_at)
-     VALUES (@key, @kind, @mediaId, @season, @episode, @releaseType, @title, @body, @occurredAt,
-       @createdAt, @readAt, @createdAt)`,
-  );
-  const readInbox = db.prepare(
-    'UPDATE inbox SET read_at = ? WHERE dedupe_key = ? AND read_at IS NULL',
-  );
   return {
     seriesSettings: () =>
       series.all().map((r) => ({
@@ -97,33 +74,6 @@ export function createBackupStore(db: Database.Database): BackupStore {
         title: plainText(r.title, TEXT_LIMITS.inboxTitle),
         body: plainText(r.body, TEXT_LIMITS.inboxBody),
       })),
-    mergeSeriesSettings: (rows, now) =>
-      db.transaction(() => {
-        let changed = 0;
-        for (const r of rows) {
-          ensure.run(r.seriesId, now, now);
-          changed += setSeries.run({
-            id: r.seriesId,
-            follow: r.follow,
-            inc: r.includeSpecials ? 1 : 0,
-            hid: r.hidden ? 1 : 0,
-            snoozed: r.snoozedUntil,
-            now,
-          }).changes;
-        }
-        return changed;
-      })(),
-    mergeInbox: (rows) =>
-      db.transaction(() => {
-        let added = 0;
-        let read = 0;
-        for (const r of rows) {
-          const inserted = addInbox.run(r).changes;
-          added += inserted;
-          if (inserted === 0 && r.readAt !== null) read += readInbox.run(r.readAt, r.key).changes;
-        }
-        return { added, read };
-      })(),
     transaction: (fn) => db.transaction(fn)(),
   };
 }

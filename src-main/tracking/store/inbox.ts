@@ -34,6 +34,21 @@ export interface ReleasedFilmRow {
   date: string;
 }
 
+/** An inbox item as a backup keeps it (its key makes a merge idempotent). */
+export interface RestoredInboxItem {
+  key: string;
+  kind: 'episode' | 'release';
+  mediaId: number;
+  season: number | null;
+  episode: number | null;
+  releaseType: number | null;
+  title: string;
+  body: string;
+  occurredAt: string;
+  createdAt: number;
+  readAt: number | null;
+}
+
 export interface InboxStore {
   /**
    * Starts notifications for series and films that just became followed, from `start` on (so the
@@ -53,6 +68,14 @@ export interface InboxStore {
   /** Reads the unread items among these (or all); returns them by their natural key. */
   markRead(ids: readonly number[] | 'all', now: number): InboxKey[];
   markOsNotified(ids: readonly number[], now: number): void;
+  /**
+   * Adds the items whose key is new and reads those the backup read; returns how many were added
+   * and the items this made read, by natural key with the time they were read.
+   */
+  restore(rows: readonly RestoredInboxItem[]): {
+    added: number;
+    read: Array<{ readAt: number; item: InboxKey }>;
+  };
 }
 
 /** A row as the queries below read it: the columns are named after the item's fields. */
@@ -155,6 +178,15 @@ export function createInboxStore(db: Database.Database): InboxStore {
   );
   const readAll = db.prepare('UPDATE inbox SET read_at = ? WHERE read_at IS NULL');
   const readOne = db.prepare('UPDATE inbox SET read_at = ? WHERE id = ? AND read_at IS NULL');
+  const restoreItem = db.prepare(
+    `INSERT OR IGNORE INTO inbox (dedupe_key, kind, media_id, season_number, episode_number,
+       release_type, title, body, occurred_at, created_at, read_at, os_notified_at)
+     VALUES (@key, @kind, @mediaId, @season, @episode, @releaseType, @title, @body, @occurredAt,
+       @createdAt, @readAt, @createdAt)`,
+  );
+  const restoreRead = db.prepare(
+    'UPDATE inbox SET read_at = ? WHERE dedupe_key = ? AND read_at IS NULL',
+  );
   const osNotified = db.prepare('UPDATE inbox SET os_notified_at = ? WHERE id = ?');
 
   const add = db.transaction((items: readonly NewInboxItem[], now: number): InboxItem[] => {
@@ -211,6 +243,30 @@ export function createInboxStore(db: Database.Database): InboxStore {
     }),
     markOsNotified: db.transaction((ids: readonly number[], now: number) => {
       for (const id of ids) osNotified.run(now, id);
+    }),
+    restore: db.transaction((rows: readonly RestoredInboxItem[]) => {
+      let added = 0;
+      const read: Array<{ readAt: number; item: InboxKey }> = [];
+      for (const r of rows) {
+        const inserted = restoreItem.run(r).changes;
+        added += inserted;
+        const nowRead =
+          r.readAt !== null && (inserted > 0 || restoreRead.run(r.readAt, r.key).changes > 0);
+        if (nowRead && r.readAt !== null)
+          read.push({
+            readAt: r.readAt,
+            item: toKey({
+              id: 0,
+              key: r.key,
+              kind: r.kind,
+              mediaId: r.mediaId,
+              season: r.season,
+              episode: r.episode,
+              releaseType: r.releaseType as ReleaseType | null,
+            }),
+          });
+      }
+      return { added, read };
     }),
   };
 }
