@@ -291,9 +291,10 @@ export function buildGraph(deps: GraphDeps): Graph {
   });
 
   const imports =
-    dbs.library && tracking
+    dbs.library && tracking && changes
       ? createImportService({
           db: dbs.library,
+          changes,
           read,
           readImport: (input, options) => readImport(input, options),
           localSearch: createLocalSearch(dbs.cache),

@@ -5,6 +5,7 @@ import type { EventBus } from '../base/events';
 import type { Logger } from '../base/log';
 import type { UserLibrary } from '../library/user-library';
 import type { SettingsStore } from '../settings/settings-store';
+import type { ChangePath } from '../changes/change-path';
 import type { TrackingService } from '../tracking/tracking-service';
 import { createBackup, type BackupDeps } from './backup';
 import { exportFile } from './export';
@@ -22,6 +23,7 @@ export interface ImportServiceDeps extends MatchSourceDeps {
   db: Parameters<typeof createImportJobStore>[0];
   readImport: ReadImport;
   tracking: TrackingService;
+  changes: ChangePath;
   library: UserLibrary;
   settings: SettingsStore;
   events: EventBus;
@@ -67,6 +69,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     matcher: () => createMatcher(matchSources(deps)),
     lookupTitle: (mediaType, id) => lookupTitle(deps, mediaType, id),
     tracking: deps.tracking,
+    changes: deps.changes,
     library: deps.library,
     backup: backupDeps,
     clock: deps.clock,

@@ -6,6 +6,7 @@ import type {
 } from '../../src-shared/ipc/contract/import';
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { Logger } from '../base/log';
+import type { ChangePath } from '../changes/change-path';
 import type { UserLibrary } from '../library/user-library';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { BackupDeps } from './backup';
@@ -30,6 +31,8 @@ export interface ImportJobsDeps {
   /** Names a TMDB title the user chose that was not among the candidates (null: no such title). */
   lookupTitle(mediaType: 'movie' | 'tv', id: number): Promise<MatchCandidate | null>;
   tracking: TrackingService;
+  /** The library's write path of Marquee's own data: a review decision is recorded there. */
+  changes: ChangePath;
   library: UserLibrary;
   backup: BackupDeps;
   clock: () => number;

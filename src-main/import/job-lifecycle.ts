@@ -1,3 +1,4 @@
+import { importDecided } from './changes';
 import type {
   ImportJobView,
   ImportTargets,
@@ -83,17 +84,22 @@ export function createJobLifecycle(
       if (!row) throw new CodedError('not_found', 'There is no such row in this import.');
       if (row.appliedAt !== null)
         throw new CodedError('conflict', 'This row was already imported.');
-      if ('skip' in choice) store.resolve(jobId, rowId, 'skipped', null);
-      else {
-        const candidate =
-          (row.candidates as MatchCandidate[]).find(
-            (c) => c.mediaType === choice.mediaType && c.id === choice.id,
-          ) ?? (await deps.lookupTitle(choice.mediaType, choice.id));
+      const candidate =
+        'skip' in choice
+          ? null
+          : ((row.candidates as MatchCandidate[]).find(
+              (c) => c.mediaType === choice.mediaType && c.id === choice.id,
+            ) ?? (await deps.lookupTitle(choice.mediaType, choice.id)));
+      if (!('skip' in choice)) {
         if (!candidate) throw new CodedError('not_found', 'TMDB has no such title.');
         if (!fitsTarget(asRow(row), candidate))
           throw new CodedError('invalid_input', LIST_FILMS_ONLY);
-        store.resolve(jobId, rowId, 'matched', candidate);
       }
+      // The decision and its change record in one transaction of the change path.
+      deps.changes.write(() => {
+        store.resolve(jobId, rowId, candidate ? 'matched' : 'skipped', candidate);
+        deps.changes.record(importDecided(job.format, asRow(row), choice));
+      });
       ctx.touch(jobId);
       return view(jobId);
     },
