@@ -339,6 +339,11 @@ describe('an import interrupted by a crash', () => {
     expect(rolled.state).toBe('rolledBack');
     expect(rolled.note).toMatch(/rolled back/);
     expect((await t.value('tracking.history', { limit: 100 })).total).toBe(0);
+    // The viewings left as one recorded change.
+    const log = new Database(path.join(t.dataDir, 'library.db'), { readonly: true });
+    const kinds = log.prepare('SELECT kind FROM changes ORDER BY seq').pluck().all();
+    log.close();
+    expect(kinds.filter((k) => k === 'plays.remove')).toHaveLength(1);
   }, 30_000);
 });
 

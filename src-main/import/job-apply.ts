@@ -233,12 +233,13 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
     rollBack(job) {
       let removed = 0;
       store.transaction(() => {
+        const uids: string[] = [];
         for (const r of store.withUndo(job.id)) {
-          const uids = (r.undo as { plays?: string[] } | null)?.plays ?? [];
-          for (const uid of uids)
-            removed += deps.tracking.unmark({ scope: 'play', uid }, {}).removed.length;
+          uids.push(...((r.undo as { plays?: string[] } | null)?.plays ?? []));
           store.markApplied(job.id, r.rowId, 'undone', r.undo, clock());
         }
+        // The job's plays leave as one change, announced once the rollback commits.
+        if (uids.length > 0) removed = deps.tracking.tracking.removePlays(uids).removed.length;
         store.update(
           job.id,
           {

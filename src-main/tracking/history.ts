@@ -53,6 +53,8 @@ export interface History {
     target: UnmarkScope,
     options?: { includeSpecials?: boolean },
   ): Recorded & { removed: Play[] };
+  /** Removes these plays (an import rolled back) as one change; returns those that were there. */
+  removePlays(uids: readonly string[]): Recorded & { removed: Play[] };
   /** Puts plays back as they were (same uid, one `plays.add`); plays already present stay. */
   restore(plays: readonly Play[]): Recorded & { restored: Play[] };
   /** The plays a scope covers, specials included (for reading them). */
@@ -253,6 +255,21 @@ export function createHistory(deps: HistoryDeps): History {
     }
   }
 
+  function removePlays(uids: readonly string[]): Recorded & { removed: Play[] } {
+    let removed: Play[] = [];
+    try {
+      return deps.changes.write(() => {
+        const now = clock();
+        removed = [...new Set(uids)].flatMap((uid) =>
+          store.plays.remove({ kind: 'uid', uid }, now),
+        );
+        return { removed, changes: recorded(removed, playsRemoved) };
+      });
+    } finally {
+      touched(removed);
+    }
+  }
+
   function restore(plays: readonly Play[]): Recorded & { restored: Play[] } {
     // Every play is checked before any is written: undo puts back all it took, or nothing.
     const now = clock();
@@ -278,6 +295,7 @@ export function createHistory(deps: HistoryDeps): History {
   return {
     mark,
     unmark,
+    removePlays,
     restore,
     filterOf: (target) => filterOf(target, true),
   };

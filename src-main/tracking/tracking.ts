@@ -71,6 +71,7 @@ export interface Tracking {
     target: UnmarkScope,
     options?: { includeSpecials?: boolean },
   ): Recorded & { removed: Play[] };
+  removePlays(uids: readonly string[]): Recorded & { removed: Play[] };
   restore(plays: readonly Play[]): Recorded & { restored: Play[] };
   plays(target: UnmarkScope): Play[];
   history(options?: { limit?: number; offset?: number; mediaType?: 'movie' | 'episode' }): {
@@ -137,6 +138,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     today,
     mark: (target, opts) => history.mark(target, opts),
     unmark: (target, opts) => history.unmark(target, opts),
+    removePlays: (uids) => history.removePlays(uids),
     restore: (plays) => history.restore(plays),
     plays: (target) => store.plays.find(history.filterOf(target)),
     history: (opts = {}) =>
