@@ -68,7 +68,8 @@ describe('fault injection', () => {
         kind: 'corrupt',
         next: 1,
         path: JOBS,
-        edit: (body) => (Array.isArray(body) ? [{ department: null, jobs: [] }, ...body] : body),
+        edit: (body) =>
+          Array.isArray(body) ? [{ department: null, jobs: [] }, ...(body as unknown[])] : body,
       },
     ]);
     const corrupt = await client.get(JOBS);
