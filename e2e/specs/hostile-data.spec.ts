@@ -11,7 +11,7 @@ import { AppFrame } from '../pages/frame.page';
  * that is down. None of it may widen the page, blank it, or raise an alarm over the whole page.
  */
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'test-results/screenshots';
 const WORD = 'W'.repeat(10_000);
 
 type Json = Record<string, unknown>;
@@ -51,7 +51,7 @@ async function shots(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({
-      path: `${SHOTS}/defects-${name}-${scheme}.png`,
+      path: `${SHOTS}/hostile-${name}-${scheme}.png`,
       animations: 'disabled',
     });
   }
