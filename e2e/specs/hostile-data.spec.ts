@@ -207,3 +207,29 @@ test('provider logos that cannot load show the designed placeholder, never a bro
   );
   expect(broken).toBe(0);
 });
+
+test('an episode whose air date names no day reads as date unknown, never as another day', async ({
+  page,
+}) => {
+  const series = stack.catalogue.data.tv[3];
+  if (!series) throw new Error('the catalogue has no series');
+  stack.catalogue.faults.set([
+    {
+      kind: 'corrupt',
+      pathPattern: new RegExp(`^/3/tv/${String(series.id)}/season/\\d+$`),
+      edit: (body) => {
+        const season = record(body);
+        const [first, ...rest] = list(season.episodes);
+        return { ...season, episodes: [{ ...first, air_date: '2023-13-45' }, ...rest] };
+      },
+    },
+  ]);
+  const details = new DetailsScreen(page);
+  await page.goto(`${stack.harness.url}#/tv/${String(series.id)}`);
+  await expect(details.heading).toHaveText(series.title);
+  const episode = details.section('Seasons and episodes').getByRole('article').first();
+  await expect(episode).toContainText('Air date not announced');
+  await expect(episode).toContainText('Not aired yet');
+  await expect(episode).not.toContainText('2024');
+  await expect(episode.getByRole('button', { name: /Watched/ })).toHaveCount(0);
+});
