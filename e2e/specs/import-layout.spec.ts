@@ -77,7 +77,10 @@ for (const size of SIZES) {
     expect(await takesClick(another), 'Choose another file').toBe(true);
     for (const row of await screen.reviewRows.all()) {
       const skip = row.getByRole('button', { name: /^Skip/ });
-      expect(await takesClick(skip), await row.getAttribute('data-review-row')).toBe(true);
+      expect(
+        await takesClick(skip),
+        `Skip of row ${(await row.getAttribute('data-review-row')) ?? '?'}`,
+      ).toBe(true);
       for (const candidate of await screen.candidates(row).all())
         expect(await takesClick(candidate), 'a candidate').toBe(true);
     }
