@@ -122,6 +122,8 @@ test('a series page with 10,000-character words in its credits, names and texts 
   await expect(details.heading).toBeVisible();
   const episode = details.section('Seasons and episodes').getByRole('article').first();
   await expect(episode).toBeVisible();
+  // A 10,000-character episode overview is clamped, with More to read it whole.
+  await expect(episode.getByRole('button', { name: 'More', exact: true })).toBeVisible();
   await episode.getByRole('button', { name: /^Show credits for Episode \d+$/ }).click();
   await expect(episode.getByRole('heading', { name: 'Crew' })).toBeVisible();
   await expect(episode.locator('dd').first()).toBeVisible();
