@@ -35,7 +35,7 @@ const trigger = {
     .optional(),
 };
 
-/** One fault rule as the admin route accepts it; every kind of `FaultRule`. */
+/** One fault rule as the admin route accepts it: every kind of `FaultRule` but `corrupt`, whose edit is a function (no JSON carries one). */
 const faultRule = z.discriminatedUnion('kind', [
   z.object({ ...trigger, kind: z.literal('rate_limit'), retryAfter: z.number().optional() }),
   z.object({

@@ -203,7 +203,7 @@ export function createRequestHandler(
     }
     deps.requests.record(url.pathname);
     const fault = await applyFault(deps.faults, req, res, url.pathname);
-    if (fault === true) return;
+    if (fault.handled === true) return;
 
     if (url.pathname.startsWith('/t/p/')) {
       deps.images.serve(req, res, url.pathname);
@@ -218,7 +218,7 @@ export function createRequestHandler(
       return;
     }
     const outcome = await runRoute(deps, req, url);
-    if (fault === 'lost_answer') {
+    if (fault.handled === 'lost_answer') {
       // Applied, but the client never hears back: the connection drops, as on a flaky network.
       req.socket.destroy();
       return;
@@ -228,7 +228,7 @@ export function createRequestHandler(
       return;
     }
     if (outcome.contentType.startsWith('application/json')) {
-      sendJson(res, outcome.status, outcome.body, outcome.headers);
+      sendJson(res, outcome.status, fault.edit(outcome.body), outcome.headers);
       return;
     }
     res.writeHead(outcome.status, { 'Content-Type': outcome.contentType, ...outcome.headers });

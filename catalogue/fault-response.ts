@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FaultInjector } from './faults';
+import type { FaultDecision, FaultInjector } from './faults';
 import { rateLimited } from './errors';
 
 const SERVER_ERRORS = {
@@ -12,19 +12,35 @@ const SERVER_ERRORS = {
   },
 } as const;
 
-/**
- * Applies the fault plan to one request. Returns true when the request was answered (or dropped)
- * here; `lost_answer` when it must be applied and its answer then dropped (by the caller).
- */
+/** What is left for the caller once a fault plan was applied to a request. */
+export interface FaultOutcome {
+  /** True when the request was answered (or dropped) here; `lost_answer` when it must be applied and its answer then dropped. */
+  readonly handled: boolean | 'lost_answer';
+  /** Rewrites the JSON answer (corrupt rules), or returns it as it is. */
+  readonly edit: (body: unknown) => unknown;
+}
+
+/** Applies the fault plan to one request; see `FaultOutcome`. */
 export async function applyFault(
   faults: FaultInjector,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-): Promise<boolean | 'lost_answer'> {
+): Promise<FaultOutcome> {
   const decision = faults.decide(path);
+  const edit = (body: unknown): unknown =>
+    decision.edits.reduce((value, change) => change(value), body);
   if (decision.delayMs > 0) await sleep(decision.delayMs);
-  const action = decision.action;
+  const handled = answer(faults, decision.action, req, res);
+  return { handled, edit };
+}
+
+function answer(
+  faults: FaultInjector,
+  action: FaultDecision['action'],
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean | 'lost_answer' {
   if (!action) return false;
   if (action.kind === 'lost_answer') return 'lost_answer';
   if (action.kind === 'drop') {

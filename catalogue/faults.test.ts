@@ -62,6 +62,24 @@ describe('fault injection', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it('rewrites a JSON answer (in process), then answers as before', async () => {
+    client.catalogue.faults.set([
+      {
+        kind: 'corrupt',
+        next: 1,
+        path: JOBS,
+        edit: (body) =>
+          Array.isArray(body) ? [{ department: null, jobs: [] }, ...(body as unknown[])] : body,
+      },
+    ]);
+    const corrupt = await client.get(JOBS);
+    expect(corrupt.status).toBe(200);
+    expect((corrupt.body as unknown[])[0]).toEqual({ department: null, jobs: [] });
+    const clean = await client.get(JOBS);
+    expect((clean.body as unknown[])[0]).not.toEqual({ department: null, jobs: [] });
+    expect(client.catalogue.faults.fired.corrupt).toBe(1);
+  });
+
   it('fires by rate from a seeded PRNG, the same way each time', () => {
     const run = (): boolean[] => {
       const faults = new FaultInjector([{ kind: 'server_error', rate: 0.3 }], 42);

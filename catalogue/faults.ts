@@ -2,7 +2,9 @@ import { mulberry32 } from './data/prng';
 
 /**
  * Fault injection for resilience tests: TMDB's 429 (with or without Retry-After), 5xx answers, slow
- * answers, dropped connections, and lost answers (the request is applied, then the connection drops).
+ * answers, dropped connections, lost answers (the request is applied, then the connection drops),
+ * and corrupt answers (a JSON answer rewritten by `edit` before it is sent, as when TMDB's data
+ * holds a null where a string belongs; in-process only, as a function is no JSON).
  * Each rule fires by chance (`rate`, from a seeded PRNG so a run
  * repeats), for the next N matching requests (`next`), or on every Nth matching request (`every`),
  * optionally only for paths containing `path` (or matching `pathPattern`).
@@ -15,7 +17,8 @@ export type FaultRule =
   | (FaultTrigger & { readonly kind: 'server_error'; readonly status?: 500 | 502 | 503 })
   | (FaultTrigger & { readonly kind: 'latency'; readonly delayMs: number })
   | (FaultTrigger & { readonly kind: 'drop' })
-  | (FaultTrigger & { readonly kind: 'lost_answer' });
+  | (FaultTrigger & { readonly kind: 'lost_answer' })
+  | (FaultTrigger & { readonly kind: 'corrupt'; readonly edit: (body: unknown) => unknown });
 
 export interface FaultTrigger {
   /** 0..1 chance per matching request. */
@@ -40,6 +43,8 @@ export type FaultAction =
 export interface FaultDecision {
   readonly delayMs: number;
   readonly action: FaultAction | undefined;
+  /** Rewrites of the JSON answer, in plan order (corrupt rules that fired). */
+  readonly edits: readonly ((body: unknown) => unknown)[];
 }
 
 interface LiveRule {
@@ -52,7 +57,14 @@ export class FaultInjector {
   private rules: LiveRule[] = [];
   private random: () => number;
   /** How many faults fired, by kind. */
-  readonly fired = { rate_limit: 0, server_error: 0, latency: 0, drop: 0, lost_answer: 0 };
+  readonly fired = {
+    rate_limit: 0,
+    server_error: 0,
+    latency: 0,
+    drop: 0,
+    lost_answer: 0,
+    corrupt: 0,
+  };
 
   constructor(
     plan: FaultPlan | undefined,
@@ -77,18 +89,23 @@ export class FaultInjector {
     return this.rules.map((live) => live.rule);
   }
 
-  /** Decides what happens to one request. Latency rules add up; the first failing rule wins. */
+  /**
+   * Decides what happens to one request. Latency rules add up, and so do corrupt rules (each edits
+   * the answer in turn); the first failing rule wins.
+   */
   decide(path: string): FaultDecision {
     let delayMs = 0;
     let action: FaultAction | undefined;
+    const edits: ((body: unknown) => unknown)[] = [];
     for (const live of this.rules) {
       const { rule } = live;
       if (rule.path !== undefined && !path.includes(rule.path)) continue;
       if (rule.pathPattern && !rule.pathPattern.test(path)) continue;
-      if (rule.kind !== 'latency' && action) continue;
+      if (rule.kind !== 'latency' && rule.kind !== 'corrupt' && action) continue;
       if (!this.fires(live)) continue;
       this.fired[rule.kind] += 1;
       if (rule.kind === 'latency') delayMs += rule.delayMs;
+      else if (rule.kind === 'corrupt') edits.push(rule.edit);
       else if (rule.kind === 'rate_limit')
         action = { kind: 'rate_limit', retryAfter: rule.retryAfter };
       else if (rule.kind === 'server_error')
@@ -96,7 +113,7 @@ export class FaultInjector {
       else if (rule.kind === 'lost_answer') action = { kind: 'lost_answer' };
       else action = { kind: 'drop' };
     }
-    return { delayMs, action };
+    return { delayMs, action, edits };
   }
 
   private fires(live: LiveRule): boolean {

@@ -4,6 +4,8 @@
  * years sort correctly as text). Times are ms since the epoch.
  */
 
+import { calendarDay } from '../../src-shared/dates';
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
@@ -68,14 +70,10 @@ export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** A well-formed `YYYY-MM-DD` that names a real day. */
+/** A well-formed `YYYY-MM-DD` that names a real day (the renderer's reading too: calendarDay). */
 export function isDate(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+  const day = calendarDay(value);
+  return day !== null && day === value;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

@@ -49,6 +49,13 @@ describe('formatDate', () => {
     expect(formatDate('2016-01-01T00:00:00.000Z')).toBe('1 January 2016');
     expect(formatDate('')).toBeNull();
   });
+
+  it('calls a date that names no day unknown, never the day it would roll over to', () => {
+    expect(formatDate('2023-13-45')).toBeNull();
+    expect(formatDate('2023-02-29')).toBeNull();
+    expect(formatDate('2023-04-31T00:00:00.000Z')).toBeNull();
+    expect(ageInYears('1980-02-30', '2020-06-14')).toBeNull();
+  });
 });
 
 describe('ageInYears', () => {

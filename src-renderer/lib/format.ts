@@ -4,6 +4,8 @@
  * null or a plain word rather than "NaN" or "Invalid Date".
  */
 
+import { calendarDay } from '../../src-shared/dates';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** "2016" from "2016-11-10"; null for "", null or a malformed date (the same rule as main's). */
@@ -38,7 +40,8 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 
 /** "10 November 2016" from "2016-11-10" or an ISO date-time; null when unknown. */
 export function formatDate(date: string | null | undefined): string | null {
-  const match = ISO_DATE.exec(date ?? '');
+  // A date that names no day (`2023-13-45`) is unknown, never the day it would roll over to.
+  const match = ISO_DATE.exec(calendarDay(date) ?? '');
   if (!match) return null;
   const [, y, m, d] = match;
   const value = Date.UTC(Number(y), Number(m) - 1, Number(d));
@@ -53,13 +56,13 @@ export function ageInYears(
   birthday: string | null | undefined,
   until: string | Date,
 ): number | null {
-  const born = ISO_DATE.exec(birthday ?? '');
+  const born = ISO_DATE.exec(calendarDay(birthday) ?? '');
   if (!born) return null;
   let endYear: number;
   let endMonth: number;
   let endDay: number;
   if (typeof until === 'string') {
-    const end = ISO_DATE.exec(until);
+    const end = ISO_DATE.exec(calendarDay(until) ?? '');
     if (!end) return null;
     endYear = Number(end[1]);
     endMonth = Number(end[2]);

@@ -10,8 +10,17 @@ import { countryWatchProviders } from './watchProviders';
  * lack the `id` their stand-alone endpoint sends, so each has its own shape here.
  */
 
-/** `append_to_response=release_dates`. */
-export const appendedReleaseDates = z.looseObject({ results: z.array(countryReleaseDates) });
+/**
+ * An appended part of a details response: absent when not asked for, and left out when it cannot
+ * be read at all. One unreadable part (release dates, providers, images) never costs the page;
+ * the page shows without it.
+ */
+export function appendedPart<T extends z.ZodType>(part: T) {
+  return part.optional().catch(undefined);
+}
+
+/** `append_to_response=release_dates`: an unreadable country is left out, the others kept. */
+export const appendedReleaseDates = z.looseObject({ results: tolerantArray(countryReleaseDates) });
 
 /** One country's rating of a series; `rating` is often empty in TMDB's data. */
 export const contentRating = z.looseObject({

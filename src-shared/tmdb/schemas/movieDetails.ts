@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { appendedAccountStates, appendedReleaseDates, appendedWatchProviders } from './appended';
+import {
+  appendedAccountStates,
+  appendedPart,
+  appendedReleaseDates,
+  appendedWatchProviders,
+} from './appended';
 import { collectionRef } from './collection';
 import { company, productionCountry, spokenLanguage } from './common';
 import { credits } from './credits';
@@ -40,14 +45,14 @@ export const movieDetails = z.looseObject({
   vote_average: z.number(),
   vote_count: int,
   origin_country: z.array(z.string()).optional(),
-  credits: credits.optional(),
-  images: titleImages.optional(),
-  videos: videos.optional(),
-  recommendations: paged(movieSummary).optional(),
-  similar: paged(movieSummary).optional(),
-  release_dates: appendedReleaseDates.optional(),
-  'watch/providers': appendedWatchProviders.optional(),
-  translations: titleTranslations.optional(),
+  credits: appendedPart(credits),
+  images: appendedPart(titleImages),
+  videos: appendedPart(videos),
+  recommendations: appendedPart(paged(movieSummary)),
+  similar: appendedPart(paged(movieSummary)),
+  release_dates: appendedPart(appendedReleaseDates),
+  'watch/providers': appendedPart(appendedWatchProviders),
+  translations: appendedPart(titleTranslations),
   account_states: appendedAccountStates.optional(),
 });
 export type MovieDetails = z.infer<typeof movieDetails>;

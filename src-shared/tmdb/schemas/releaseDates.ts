@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int, isoDateTime, tmdbId } from './fields';
+import { tolerantArray } from './tolerant';
 
 /**
  * One release of a film in one country. `type` is TMDB's release type: 1 premiere, 2 limited
@@ -17,15 +18,17 @@ export const releaseDate = z.looseObject({
 });
 export type ReleaseDate = z.infer<typeof releaseDate>;
 
+/** One country's releases; an unreadable release is left out (tolerant.ts). */
 export const countryReleaseDates = z.looseObject({
   iso_3166_1: z.string(),
-  release_dates: z.array(releaseDate),
+  release_dates: tolerantArray(releaseDate),
 });
 export type CountryReleaseDates = z.infer<typeof countryReleaseDates>;
 
 /** GET /3/movie/{movie_id}/release_dates (also appended to movie details, without `id`). */
 export const releaseDates = z.looseObject({
   id: tmdbId,
-  results: z.array(countryReleaseDates),
+  /** A country TMDB sent unreadable (a null code) is left out, the others kept. */
+  results: tolerantArray(countryReleaseDates),
 });
 export type ReleaseDates = z.infer<typeof releaseDates>;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { appendedAccountStates, appendedContentRatings, appendedWatchProviders } from './appended';
+import {
+  appendedAccountStates,
+  appendedPart,
+  appendedContentRatings,
+  appendedWatchProviders,
+} from './appended';
 import { company, productionCountry, spokenLanguage } from './common';
 import { credits } from './credits';
 import { episodeFields } from './episode';
@@ -80,14 +85,14 @@ export const tvDetails = z.looseObject({
   type: z.string(),
   vote_average: z.number(),
   vote_count: int,
-  credits: credits.optional(),
-  images: titleImages.optional(),
-  videos: videos.optional(),
-  recommendations: paged(tvSummary).optional(),
-  similar: paged(tvSummary).optional(),
-  'watch/providers': appendedWatchProviders.optional(),
-  content_ratings: appendedContentRatings.optional(),
-  translations: titleTranslations.optional(),
+  credits: appendedPart(credits),
+  images: appendedPart(titleImages),
+  videos: appendedPart(videos),
+  recommendations: appendedPart(paged(tvSummary)),
+  similar: appendedPart(paged(tvSummary)),
+  'watch/providers': appendedPart(appendedWatchProviders),
+  content_ratings: appendedPart(appendedContentRatings),
+  translations: appendedPart(titleTranslations),
   account_states: appendedAccountStates.optional(),
 });
 export type TvDetails = z.infer<typeof tvDetails>;
