@@ -74,9 +74,9 @@ async function heapParts(cdp: CDPSession): Promise<HeapParts> {
  * a heap snapshot after a forced garbage collection through the DevTools protocol. Growth means
  * something outlives its page: a listener, a timer or a cache without a bound.
  *
- * - Both readings are taken on the same page (About, a second after opening it): read on
- *   whatever page the walk stopped at, they would compare one page's live components with
- *   another's. Browse is not used: how many of its shelves have rendered varies between visits.
+ * - Both readings are taken on the same page (About, once what the page before it left behind
+ *   has ended): read on whatever page the walk stopped at, they would compare one page's live
+ *   components with another's. Browse is not used: how many of its shelves have rendered varies between visits.
  * - The walk starts once every kind of page has been opened once (a warm-up, as every benchmark
  *   here has): a view's first visit loads its chunk and compiles its code, which stays.
  * - Objects are counted, not the heap's size (`Runtime.getHeapUsage`, reported beside): the size
@@ -118,25 +118,42 @@ export async function heapWalk(): Promise<BenchResult[]> {
         `document.querySelector('main h1') && !document.querySelector('main [aria-busy="true"]') ? 1 : null`,
       );
     };
+    /** The DOM counters after a forced collection. */
+    const collected = async (): Promise<{ nodes: number; jsEventListeners: number }> => {
+      // Twice: a first collection can leave objects that only a second one frees (finalizers).
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      return cdp.send('Memory.getDOMCounters');
+    };
     const reading = async (): Promise<{
       used: number;
       parts: HeapParts;
       dom: { nodes: number; jsEventListeners: number };
       /** Nodes in the document itself (the DOM counter adds detached ones not yet collected). */
       live: number;
+      /** Quarter-seconds waited for the DOM counters to settle. */
+      waits: number;
     }> => {
       await open('#/about');
-      // Leaving a page ends its transitions and its pending replies a moment later.
+      // Leaving a page ends its transitions and its pending replies a moment later (later still
+      // on a busy machine), and until then they keep the page's nodes, listeners and state: the
+      // reading waits until two collections a quarter of a second apart find the same DOM nodes
+      // and listeners (ten seconds at most).
       await page.waitForTimeout(1000);
-      // Twice: a first collection can leave objects that only a second one frees (finalizers).
-      await cdp.send('HeapProfiler.collectGarbage');
-      await cdp.send('HeapProfiler.collectGarbage');
+      let dom = await collected();
+      let waits = 0;
+      for (; waits < 40; waits++) {
+        await page.waitForTimeout(250);
+        const next = await collected();
+        const same = next.nodes === dom.nodes && next.jsEventListeners === dom.jsEventListeners;
+        dom = next;
+        if (same) break;
+      }
       const usage = await cdp.send('Runtime.getHeapUsage');
-      const dom = await cdp.send('Memory.getDOMCounters');
       const live = await page.evaluate<number>(
         `(() => { const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL); let n = 0; while (w.nextNode()) n++; return n; })()`,
       );
-      return { used: usage.usedSize, parts: await heapParts(cdp), dom, live };
+      return { used: usage.usedSize, parts: await heapParts(cdp), dom, live, waits };
     };
     await page.goto(stack.harness.url);
     await page.locator('main h1').first().waitFor();
@@ -155,7 +172,7 @@ export async function heapWalk(): Promise<BenchResult[]> {
     const again = await reading();
     await page.close();
     const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(2);
-    const where = `read on About after forced GC (CDP HeapProfiler.collectGarbage), the walk made after opening each of the ${warmUp.length} kinds of page once`;
+    const where = `read on About after forced GC (CDP HeapProfiler.collectGarbage) once the DOM counters settled (${[warm, walked, again].map((r) => (r.waits + 1) * 250).join(', ')} ms waited past the first second), the walk made after opening each of the ${warmUp.length} kinds of page once`;
     const count = (r: { parts: HeapParts }): string => r.parts.objects.toLocaleString('en');
     return [
       {
