@@ -4,7 +4,8 @@
  *     compared with a plain render of the same number of rows without virtualization;
  * (b) search as you type with 100,000 titles cached: from a keystroke to its local results painted,
  *     compared with the same keystroke's (debounced) TMDB results painted, and where that time goes;
- * (c) the JS heap after walking 50 pages against after the first 5 (leaks);
+ * (c) the JS objects retained after walking 50 pages against after the first 5 (leaks), and V8's
+ *     compiled code beside it;
  * (d) the renderer's JavaScript, gzipped: the first load, and each chunk loaded on demand.
  * Run with `npm run bench -- renderer` after `npm run build`.
  */

@@ -39,8 +39,7 @@ export function calendar(
   window: CalendarWindow,
   region: string,
 ): CalendarEvent[] {
-  const rows = store.calendar.episodes(window.from, window.to);
-  const ids = [...new Set(rows.map((r) => r[1]))];
+  const { rows, seriesIds: ids } = index.airing(window.from, window.to);
   const series = new Map(store.calendar.series(ids).map((s) => [s.seriesId, s]));
   const shown = ids.filter((id) => {
     const s = series.get(id);
@@ -66,14 +65,12 @@ export function calendar(
     });
   }
   // Rows come in date order (the index's); within a day, series go by name.
+  // Each name is lower-cased once, not at every comparison of the sort.
   const rank = new Map(
     [...series.values()]
-      .sort(
-        (a, b) =>
-          compareText((a.name ?? '').toLowerCase(), (b.name ?? '').toLowerCase()) ||
-          a.seriesId - b.seriesId,
-      )
-      .map((s, i) => [s.seriesId, i]),
+      .map((s) => ({ id: s.seriesId, key: (s.name ?? '').toLowerCase() }))
+      .sort((a, b) => compareText(a.key, b.key) || a.id - b.id)
+      .map((s, i) => [s.id, i]),
   );
   const byRank = (a: CalendarEpisode, b: CalendarEpisode): number =>
     (rank.get(a.seriesId) ?? 0) - (rank.get(b.seriesId) ?? 0) ||
@@ -84,7 +81,10 @@ export function calendar(
     let end = start + 1;
     while (end < episodes.length && episodes[end]?.date === day) end++;
     if (end - start > 1)
-      episodes.splice(start, end - start, ...episodes.slice(start, end).sort(byRank));
+      episodes
+        .slice(start, end)
+        .sort(byRank)
+        .forEach((e, k) => (episodes[start + k] = e));
     start = end;
   }
   const releases: CalendarEvent[] = store.calendar

@@ -8,6 +8,7 @@ import {
   type Summary,
 } from './rules';
 import type { TrackingStore } from './store';
+import type { EpisodeEventRow } from './store/calendar';
 import type { EpisodeRow, SeriesState } from './store/series';
 
 export interface ProgressEntry {
@@ -17,19 +18,27 @@ export interface ProgressEntry {
   nextEpisode?: EpisodeRow | undefined;
 }
 
+/** The episodes airing in a window, in date order, and their series (each once). */
+export interface Airing {
+  rows: readonly EpisodeEventRow[];
+  seriesIds: readonly number[];
+}
+
 /**
- * The in-memory read model behind progress, Up Next and the calendar's watched marks: per series,
- * its episode keys, its plays per episode and its summary. Each part is dropped when what it
- * mirrors changes (plays, a refresh, the specials setting), and a summary also when an episode of
- * the series airs (see `Summary.validUntil`). Every write goes through the tracking domain, which
- * reports it here, so the model never disagrees with the library; what is missing is read in
- * bulk, two queries for any number of series.
+ * The in-memory read model behind progress, Up Next and the calendar: per series, its episode
+ * keys, its plays per episode and its summary; and the episodes airing in the calendar's last
+ * window. Each part is dropped when what it mirrors changes (plays, a refresh, the specials
+ * setting), and a summary also when an episode of the series airs (see `Summary.validUntil`).
+ * Every write goes through the tracking domain, which reports it here, so the model never
+ * disagrees with the library; what is missing is read in bulk, two queries for any number of
+ * series.
  */
 export class ProgressIndex {
   readonly #store: TrackingStore;
   readonly #episodes = new Map<number, EpisodeKey[]>();
   readonly #plays = new Map<number, Map<number, number>>();
   readonly #summaries = new Map<number, ProgressEntry>();
+  #airing: (Airing & { from: string; to: string }) | undefined;
 
   constructor(store: TrackingStore) {
     this.#store = store;
@@ -43,6 +52,22 @@ export class ProgressIndex {
   episodesChanged(seriesId: number): void {
     this.#episodes.delete(seriesId);
     this.#summaries.delete(seriesId);
+    this.#airing = undefined;
+  }
+
+  /**
+   * The stored episodes airing in [from, to], in date order (`CalendarStore.episodes`), and the
+   * series they belong to, kept for the last window read: a calendar shown again, or exported,
+   * does not read and rebuild its thousands of rows each time, only what decides which of them
+   * show (follow state, plays).
+   */
+  airing(from: string, to: string): Airing {
+    const kept = this.#airing;
+    if (kept?.from === from && kept.to === to) return kept;
+    const rows = this.#store.calendar.episodes(from, to);
+    const airing = { from, to, rows, seriesIds: [...new Set(rows.map((r) => r[1]))] };
+    this.#airing = airing;
+    return airing;
   }
 
   /** Plays per episode (by `episodeSlot`) of each series. */
