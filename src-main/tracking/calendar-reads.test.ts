@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createChangePath } from '../changes/change-path';
+import { createChangeStore } from '../changes/store/changes';
 import { connect } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { libraryMigrations } from '../db/migrations/library';
@@ -45,6 +47,7 @@ describe('the calendar’s episode rows', () => {
       clock: () => NOW,
       timeZone: () => 'UTC',
       region: () => 'US',
+      changes: createChangePath({ store: createChangeStore(db), clock: () => NOW }),
     });
     for (const id of [1, 2])
       tracking.refresh.applySeries(
