@@ -143,6 +143,16 @@ export function readJson(body: Uint8Array | string): { ok: true; value: unknown 
   }
 }
 
+/**
+ * The name of the event a payload announces (read first, so that events Marquee does not take are
+ * ignored without their other fields being judged), or why there is none.
+ */
+export function eventName(value: unknown, field: string): { ok: true; name: string } | Rejection {
+  const parsed = z.object({ [field]: z.string().max(100) }).safeParse(value);
+  if (!parsed.success) return reject(`the payload has no ${field}`);
+  return { ok: true, name: parsed.data[field] ?? '' };
+}
+
 /** zod's first complaint, as a short reason without any of the payload's values. */
 export function schemaReason(error: z.ZodError): string {
   const issue = error.issues[0];

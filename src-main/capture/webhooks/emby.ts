@@ -3,6 +3,7 @@ import type { CaptureEvent } from '../types';
 import {
   accept,
   boundedText,
+  eventName,
   externalIds,
   ignore,
   instantOr,
@@ -56,11 +57,11 @@ const payload = z.object({
   ),
 });
 
-const EVENTS: Record<string, CaptureEvent['kind']> = {
-  'playback.stop': 'stop',
-  'playback.scrobble': 'scrobble',
-  'item.markplayed': 'played',
-};
+const EVENTS = new Map<string, CaptureEvent['kind']>([
+  ['playback.stop', 'stop'],
+  ['playback.scrobble', 'scrobble'],
+  ['item.markplayed', 'played'],
+]);
 
 export async function parseEmby(request: WebhookRequest): Promise<ParseResult> {
   let body: Uint8Array | string = request.body;
@@ -71,9 +72,9 @@ export async function parseEmby(request: WebhookRequest): Promise<ParseResult> {
   }
   const json = readJson(body);
   if (!json.ok) return json;
-  const name = (json.value as { Event?: unknown } | null)?.Event;
-  if (typeof name !== 'string') return reject('the payload has no Event');
-  const kind = EVENTS[name];
+  const announced = eventName(json.value, 'Event');
+  if (!announced.ok) return announced;
+  const kind = EVENTS.get(announced.name);
   if (kind === undefined) return ignore();
   const parsed = payload.safeParse(json.value);
   if (!parsed.success) return reject(schemaReason(parsed.error));

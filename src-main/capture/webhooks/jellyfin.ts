@@ -3,6 +3,7 @@ import type { CaptureEvent } from '../types';
 import {
   accept,
   boundedText,
+  eventName,
   externalIds,
   ignore,
   instantOr,
@@ -59,10 +60,9 @@ const PLAYED_REASONS = new Set(['TogglePlayed', 'PlaybackFinished']);
 export function parseJellyfin(request: WebhookRequest): ParseResult {
   const json = readJson(request.body);
   if (!json.ok) return json;
-  if (typeof json.value !== 'object' || json.value === null || Array.isArray(json.value))
-    return reject('expected a JSON object');
-  const type = (json.value as { NotificationType?: unknown }).NotificationType;
-  if (typeof type !== 'string') return reject('the payload has no NotificationType');
+  const announced = eventName(json.value, 'NotificationType');
+  if (!announced.ok) return announced;
+  const type = announced.name;
   if (type !== 'PlaybackStop' && type !== 'UserDataSaved') return ignore();
   const parsed = payload.safeParse(json.value);
   if (!parsed.success) return reject(schemaReason(parsed.error));

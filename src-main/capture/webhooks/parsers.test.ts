@@ -291,6 +291,31 @@ describe('Plex', () => {
   });
 });
 
+describe('event names that are not events', () => {
+  it('ignores names an object inherits (constructor, __proto__, toString)', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const json = {
+        body: encoder.encode(JSON.stringify({ Event: name })),
+        contentType: 'application/json',
+      };
+      expect(await parseEmby(requestFor(json, emby))).toEqual({ ok: true, events: [] });
+      const jf = {
+        body: encoder.encode(JSON.stringify({ NotificationType: name })),
+        contentType: 'text/plain',
+      };
+      expect(parseJellyfin(requestFor(jf, jellyfin))).toEqual({ ok: true, events: [] });
+      const b = 'x-boundary';
+      const form = {
+        body: encoder.encode(
+          `--${b}\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify({ event: name })}\r\n--${b}--\r\n`,
+        ),
+        contentType: `multipart/form-data; boundary=${b}`,
+      };
+      expect(await parsePlex(requestFor(form, plex))).toEqual({ ok: true, events: [] });
+    }
+  });
+});
+
 describe('Emby', () => {
   it('reads the same stop from an older form and a newer JSON body', async () => {
     const play = {

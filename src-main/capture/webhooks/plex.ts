@@ -3,6 +3,7 @@ import type { CaptureEvent } from '../types';
 import {
   accept,
   boundedText,
+  eventName,
   externalIds,
   ignore,
   itemKey,
@@ -53,19 +54,19 @@ const payload = z.object({
     .loose(),
 });
 
-const EVENTS: Record<string, CaptureEvent['kind']> = {
-  'media.scrobble': 'scrobble',
-  'media.stop': 'stop',
-};
+const EVENTS = new Map<string, CaptureEvent['kind']>([
+  ['media.scrobble', 'scrobble'],
+  ['media.stop', 'stop'],
+]);
 
 export async function parsePlex(request: WebhookRequest): Promise<ParseResult> {
   const field = await formField(request.body, request.contentType, 'payload');
   if (!field.ok) return field;
   const json = readJson(field.value);
   if (!json.ok) return json;
-  const event = (json.value as { event?: unknown } | null)?.event;
-  if (typeof event !== 'string') return reject('the payload has no event');
-  const kind = EVENTS[event];
+  const announced = eventName(json.value, 'event');
+  if (!announced.ok) return announced;
+  const kind = EVENTS.get(announced.name);
   if (kind === undefined) return ignore();
   const parsed = payload.safeParse(json.value);
   if (!parsed.success) return reject(schemaReason(parsed.error));
