@@ -149,6 +149,35 @@ describe('the webhook listener', () => {
     expect(received).toEqual([]);
   });
 
+  it('tells a sender that asks first not to send a body that is too large', async () => {
+    const { listener: l, received } = await start([jellyfin]);
+    const asked = (length: number, path = l.url(jellyfin)) =>
+      new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+        let continued = false;
+        const req = request(path, {
+          method: 'POST',
+          headers: { expect: '100-continue', 'content-length': String(length) },
+        });
+        req.on('continue', () => {
+          continued = true;
+          req.end(Buffer.alloc(length, 0x20));
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, continued });
+        });
+        req.on('error', reject);
+        req.flushHeaders();
+      });
+    expect(await asked(10 * 1024 * 1024)).toEqual({ status: 413, continued: false });
+    expect(await asked(10, `http://127.0.0.1:${l.port}/capture/nope`)).toEqual({
+      status: 404,
+      continued: false,
+    });
+    expect(await asked(10)).toEqual({ status: 400, continued: true });
+    expect(received).toEqual([]);
+  });
+
   it('refuses malformed JSON with 400, a wrong or missing secret with 404, other methods with 405', async () => {
     const { listener: l, received, log } = await start([jellyfin]);
     const bad = {

@@ -46,12 +46,12 @@ export interface WebhookListener {
 }
 
 const LOCAL_HOST = '127.0.0.1';
-const PARSERS: Partial<Record<ServerConfig['kind'], (r: WebhookRequest) => Promise<ParseResult>>> =
-  {
-    jellyfin: (r) => Promise.resolve(parseJellyfin(r)),
-    plex: parsePlex,
-    emby: parseEmby,
-  };
+type Parser = (request: WebhookRequest) => Promise<ParseResult>;
+const PARSERS: Partial<Record<ServerConfig['kind'], Parser>> = {
+  jellyfin: (r) => Promise.resolve(parseJellyfin(r)),
+  plex: parsePlex,
+  emby: parseEmby,
+};
 
 const takesWebhooks = (server: ServerConfig): boolean => PARSERS[server.kind] !== undefined;
 
@@ -124,13 +124,14 @@ function readBody(req: IncomingMessage, limit: number): Promise<Body> {
 }
 
 /** What to answer: a status with a short plain text, or nothing when the sender went away. */
-type Reply = { status: number; text?: string; headers?: Record<string, string> } | 'gone';
+type Answer = { status: number; text?: string; headers?: Record<string, string> };
+type Reply = Answer | 'gone';
 
-const TOO_LARGE: Reply = { status: 413, text: 'the body is too large' };
-const NOT_FOUND: Reply = { status: 404, text: 'not found' };
+const TOO_LARGE: Answer = { status: 413, text: 'the body is too large' };
+const NOT_FOUND: Answer = { status: 404, text: 'not found' };
 
 /** Sends a reply; a refusal closes the connection, so a body left unread is dropped with it. */
-function answer(res: ServerResponse, reply: Exclude<Reply, 'gone'>): void {
+function answer(res: ServerResponse, reply: Answer): void {
   if (res.headersSent) return;
   res.writeHead(reply.status, {
     'Content-Type': 'text/plain; charset=utf-8',
@@ -150,7 +151,8 @@ export async function createWebhookListener(
   const allow = createRateLimiter(options.rate ?? DEFAULT_RATE, options.clock);
   const { log } = options;
 
-  const handle = async (req: IncomingMessage): Promise<Reply> => {
+  /** What can be decided from the request line and headers alone, before any body is read. */
+  const admit = (req: IncomingMessage): Answer | { server: ServerConfig; parse: Parser } => {
     if (!allow(req.socket.remoteAddress ?? 'unknown'))
       return { status: 429, text: 'too many requests', headers: { 'Retry-After': '1' } };
     const server = serverFor(options.servers(), req.url, req.socket.localAddress);
@@ -161,6 +163,13 @@ export async function createWebhookListener(
     const declared = req.headers['content-length'];
     if (declared !== undefined && !(/^\d{1,15}$/.test(declared) && Number(declared) <= limit))
       return TOO_LARGE;
+    return { server, parse };
+  };
+
+  const handle = async (
+    req: IncomingMessage,
+    { server, parse }: { server: ServerConfig; parse: Parser },
+  ): Promise<Reply> => {
     const body = await readBody(req, limit);
     if (!body.ok) return body.reason === 'too-large' ? TOO_LARGE : 'gone';
     const result = await parse({
@@ -181,20 +190,34 @@ export async function createWebhookListener(
     return { status: 204 };
   };
 
+  /** Answers one request; a sender that asked to continue is told to only once it is admitted. */
+  const serve = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void => {
+    const admitted = admit(req);
+    if ('status' in admitted) {
+      answer(res, admitted);
+      return;
+    }
+    if (expectsContinue) res.writeContinue();
+    handle(req, admitted).then(
+      (reply) => {
+        if (reply === 'gone') req.destroy();
+        else answer(res, reply);
+      },
+      (error: unknown) => {
+        log.error('capture.webhook.failed', {
+          error: error instanceof Error ? error.name : 'error',
+        });
+        answer(res, { status: 500, text: 'the capture could not be recorded' });
+      },
+    );
+  };
+
   const http = (): Server => {
     const s = createServer((req, res) => {
-      handle(req).then(
-        (reply) => {
-          if (reply === 'gone') req.destroy();
-          else answer(res, reply);
-        },
-        (error: unknown) => {
-          log.error('capture.webhook.failed', {
-            error: error instanceof Error ? error.name : 'error',
-          });
-          answer(res, { status: 500, text: 'the capture could not be recorded' });
-        },
-      );
+      serve(req, res, false);
+    });
+    s.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+      serve(req, res, true);
     });
     s.requestTimeout = 30_000;
     s.headersTimeout = 10_000;
