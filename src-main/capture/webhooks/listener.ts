@@ -22,7 +22,10 @@ import { createRateLimiter, DEFAULT_RATE, type RateLimit } from './rate-limit';
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface WebhookListenerOptions {
-  /** The address bound when some server listens on the network; every interface by default. */
+  /**
+   * The address bound when some server listens on the network: every interface by default, which
+   * keeps 127.0.0.1 answering too (one address, such as 192.168.1.20, would leave it unbound).
+   */
   host?: string;
   port: number;
   servers: () => ServerConfig[];
@@ -34,7 +37,7 @@ export interface WebhookListenerOptions {
 }
 
 export interface WebhookListener {
-  /** The address to paste into the server's webhook settings. */
+  /** The address to paste into the server's webhook settings (secrets are base64url text). */
   url(server: ServerConfig): string;
   /** The port listened on (the one given, or the one the system chose for port 0). */
   readonly port: number;
