@@ -18,3 +18,5 @@ export { tvdbEpisodeId } from './data/tv-details';
 export { movieSummary, tvSummary } from './data/summaries';
 export { countries } from './data/countries';
 export { departments } from './data/jobs';
+export { jellyfinBody, plexBody, embyBody, postWebhook } from './media-servers/webhook-senders';
+export type { WebhookPlay, WebhookBody } from './media-servers/webhook-senders';
