@@ -18,3 +18,4 @@ export { tvdbEpisodeId } from './data/tv-details';
 export { movieSummary, tvSummary } from './data/summaries';
 export { countries } from './data/countries';
 export { departments } from './data/jobs';
+export * from './media-servers/servers';
