@@ -34,6 +34,8 @@ export interface PlexStandIn {
   /** Starts playing an item for an account; returns the session key. */
   play(ratingKey: number, accountId: number, viewOffset?: number): string;
   progress(sessionKey: string, viewOffset: number): void;
+  /** The same session goes on to another item (autoplay of the next episode). */
+  playNext(sessionKey: string, ratingKey: number, viewOffset?: number): void;
   /** The session ends; past 90% the item's view count goes up, as Plex does. */
   end(sessionKey: string, at: number): void;
   disappear(): Promise<void>;
@@ -232,6 +234,11 @@ export async function startPlexStandIn(options: PlexStandInOptions = {}): Promis
     progress(sessionKey, viewOffset) {
       const s = sessions.get(sessionKey);
       if (s) s.viewOffset = viewOffset;
+    },
+    playNext(sessionKey, ratingKey, viewOffset = 0) {
+      const s = sessions.get(sessionKey);
+      if (!s || !itemOf(library, ratingKey)) throw new Error('no such session or item');
+      sessions.set(sessionKey, { ...s, ratingKey, viewOffset });
     },
     end(sessionKey, at) {
       const s = sessions.get(sessionKey);

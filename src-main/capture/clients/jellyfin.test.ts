@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startJellyfinStandIn, type JellyfinStandIn } from '../../../catalogue';
 import { createJellyfinConnector } from './jellyfin';
 import type { BackfillItem } from '../types';
-import { deps, recordingFetch, serverConfig } from './testing/harness';
+import { backfillOf, deps, recordingFetch, serverConfig } from './testing/harness';
 import { plainFailure } from './testing/errors';
 
 let stand: JellyfinStandIn | null = null;
@@ -50,7 +50,7 @@ describe('Jellyfin client', () => {
       deps({ fetch: recorder.fetch }),
       { pageSize: 7 },
     );
-    const pages = await collect((onPage) => jf.backfill!(onPage, new AbortController().signal));
+    const pages = await collect((onPage) => backfillOf(jf)(onPage, new AbortController().signal));
     const items = pages.flat();
     const playedEpisodes = stand.library.episodes.filter((e) => e.playCount > 0).length;
     expect(items).toHaveLength(3 + playedEpisodes);
@@ -103,7 +103,7 @@ describe('Jellyfin client', () => {
       deps(),
       { pageSize: 250 },
     );
-    const pages = await collect((onPage) => jf.backfill!(onPage, new AbortController().signal));
+    const pages = await collect((onPage) => backfillOf(jf)(onPage, new AbortController().signal));
     const alice = pages.flat().filter((i) => i.account === stand?.users[0]?.id);
     const expected = 3 + stand.library.episodes.filter((e) => e.playCount > 0).length;
     expect(alice).toHaveLength(expected);
@@ -125,7 +125,7 @@ describe('Jellyfin client', () => {
       { token: stand.apiKey },
       deps(),
     );
-    const pages = await collect((onPage) => jf.backfill!(onPage, new AbortController().signal));
+    const pages = await collect((onPage) => backfillOf(jf)(onPage, new AbortController().signal));
     expect(pages.flat().map((i) => [i.account, i.title])).toEqual([[bob, 'Arrival']]);
   });
 
@@ -139,7 +139,7 @@ describe('Jellyfin client', () => {
     );
     const controller = new AbortController();
     const pages = await collect((onPage) =>
-      jf.backfill!(async (items) => {
+      backfillOf(jf)(async (items) => {
         await onPage(items);
         controller.abort();
       }, controller.signal),
@@ -158,7 +158,7 @@ describe('Jellyfin client', () => {
     stand.disappearAt('/Items', 3);
     const pages: BackfillItem[][] = [];
     const error = await plainFailure(
-      jf.backfill!((items) => {
+      backfillOf(jf)((items) => {
         pages.push(items);
         return Promise.resolve();
       }, new AbortController().signal),
@@ -186,7 +186,7 @@ describe('Jellyfin client', () => {
     const jf = createJellyfinConnector(serverConfig('jellyfin', stand.url), { token }, deps());
     const error = await plainFailure(jf.test(), [token]);
     expect(error.code).toBe('unauthorized');
-    const backfill = jf.backfill!(() => Promise.resolve(), new AbortController().signal);
+    const backfill = backfillOf(jf)(() => Promise.resolve(), new AbortController().signal);
     expect((await plainFailure(backfill, [token])).code).toBe('unauthorized');
   });
 

@@ -1,5 +1,5 @@
 import { readFile as readFileFromDisk } from 'node:fs/promises';
-import { join } from 'node:path';
+import { posix } from 'node:path';
 import { failure } from './http';
 
 export interface PlexTokenPaths {
@@ -10,21 +10,21 @@ export interface PlexTokenPaths {
   readFile?: (path: string) => Promise<string>;
 }
 
-const PREFERENCES = join('Plex Media Server', 'Preferences.xml');
+const PREFERENCES = posix.join('Plex Media Server', 'Preferences.xml');
 
 /** Where Plex Media Server keeps its preferences on Linux: package, snap, Docker-style and user installs. */
 function linuxCandidates(home: string): string[] {
   return [
-    join('/var/lib/plexmediaserver/Library/Application Support', PREFERENCES),
-    join('/var/snap/plexmediaserver/common/Library/Application Support', PREFERENCES),
-    join('/config/Library/Application Support', PREFERENCES),
-    join(home, '.config', PREFERENCES),
-    join(home, 'Library/Application Support', PREFERENCES),
+    posix.join('/var/lib/plexmediaserver/Library/Application Support', PREFERENCES),
+    posix.join('/var/snap/plexmediaserver/common/Library/Application Support', PREFERENCES),
+    posix.join('/config/Library/Application Support', PREFERENCES),
+    posix.join(home, '.config', PREFERENCES),
+    posix.join(home, 'Library/Application Support', PREFERENCES),
   ];
 }
 
 function macCandidates(home: string): string[] {
-  return [join(home, 'Library/Preferences/com.plexapp.plexmediaserver.plist')];
+  return [posix.join(home, 'Library/Preferences/com.plexapp.plexmediaserver.plist')];
 }
 
 /** `PlexOnlineToken="…"` in Preferences.xml, or `<key>PlexOnlineToken</key><string>…</string>` in an XML plist. */

@@ -1,6 +1,7 @@
 import type {
   CaptureEvent,
   CaptureSink,
+  Connector,
   ConnectorDeps,
   ServerConfig,
   ServerKind,
@@ -91,4 +92,16 @@ export class CollectingSink implements CaptureSink {
     if (this.events.length >= n) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push({ n, resolve }));
   }
+}
+
+/** The connector's backfill, which the test expects it to have. */
+export function backfillOf(connector: Connector): NonNullable<Connector['backfill']> {
+  if (!connector.backfill) throw new Error('this connector has no backfill');
+  return connector.backfill.bind(connector);
+}
+
+/** The connector's start, which the test expects it to have. */
+export function startOf(connector: Connector): NonNullable<Connector['start']> {
+  if (!connector.start) throw new Error('this connector cannot follow plays');
+  return connector.start.bind(connector);
 }
