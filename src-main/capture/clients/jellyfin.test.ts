@@ -41,6 +41,25 @@ describe('Jellyfin client', () => {
     expect((await jf.test()).map((a) => a.name)).toEqual(['alice', 'bob']);
   });
 
+  it('lists the token’s own user when a user’s token cannot list every user', async () => {
+    stand = await startJellyfinStandIn();
+    const signIn = await fetch(`${stand.url}/Users/AuthenticateByName`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'MediaBrowser Client="Test", Device="Test", DeviceId="t1", Version="1"',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ Username: 'bob', Pw: 'bob-password' }),
+    });
+    const { AccessToken } = (await signIn.json()) as { AccessToken: string };
+    const jf = createJellyfinConnector(
+      serverConfig('jellyfin', stand.url),
+      { token: AccessToken },
+      deps(),
+    );
+    expect(await jf.test()).toEqual([{ id: stand.users[1]?.id, name: 'bob' }]);
+  });
+
   it('reads the played films and episodes a page at a time, with each series read once', async () => {
     stand = await startJellyfinStandIn({ episodes: 60 });
     const recorder = recordingFetch();

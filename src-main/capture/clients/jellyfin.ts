@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodedError } from '../../../src-shared/ipc/errors';
 import type {
   BackfillItem,
   Connector,
@@ -123,7 +124,20 @@ export function createJellyfinConnector(
   async function accounts(signal?: AbortSignal): Promise<ServerAccountInfo[]> {
     const current = await signIn(signal);
     if (current.user) return [current.user];
-    const users = z.array(user).safeParse(await get('/Users', 'listing its users', signal));
+    let listed: unknown;
+    try {
+      listed = await get('/Users', 'listing its users', signal);
+    } catch (error) {
+      // A user's own token may not list every user: it still names its own.
+      if (!(error instanceof CodedError) || error.code !== 'unauthorized') throw error;
+      const me = user.safeParse(
+        await get('/Users/Me', 'reading its user', signal).catch(() => null),
+      );
+      if (!me.success) throw error;
+      current.user = { id: me.data.Id, name: boundedTitle(me.data.Name) ?? me.data.Id };
+      return [current.user];
+    }
+    const users = z.array(user).safeParse(listed);
     if (!users.success)
       throw failure(
         'schema_mismatch',
