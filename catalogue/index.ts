@@ -20,3 +20,4 @@ export { countries } from './data/countries';
 export { departments } from './data/jobs';
 export { jellyfinBody, plexBody, embyBody, postWebhook } from './media-servers/webhook-senders';
 export type { WebhookPlay, WebhookBody } from './media-servers/webhook-senders';
+export * from './media-servers/servers';
