@@ -27,7 +27,7 @@ export interface WebhookPlay {
 }
 
 export interface WebhookBody {
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   contentType: string;
 }
 

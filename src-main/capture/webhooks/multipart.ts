@@ -21,10 +21,13 @@ export async function formField(
   if (!isForm(contentType)) return reject('expected a form body', 415);
   let form: FormData;
   try {
+    const response = new Response(new Uint8Array(body), {
+      headers: { 'content-type': contentType ?? '' },
+    });
     // undici marks formData() deprecated for servers because it buffers the whole body; here the
     // listener has already capped the body at 1 MB, so what it buffers is bounded.
     // eslint-disable-next-line @typescript-eslint/no-deprecated
-    form = await new Response(body, { headers: { 'content-type': contentType ?? '' } }).formData();
+    form = await response.formData();
   } catch {
     return reject('the form body cannot be read');
   }
