@@ -29,6 +29,8 @@ export interface LinkStore {
   list(limit: number, offset: number): { rows: CapturedRow[]; total: number };
   /** The play uids of one server's captured plays still in the history. */
   playsOf(serverId: string): string[];
+  /** Whether an item of an account already has a captured play in the history. */
+  has(serverId: string, account: string, itemKey: string): boolean;
 }
 
 export interface SeenStore {
@@ -90,7 +92,14 @@ export function createLinkStore(db: Database.Database): LinkStore {
        WHERE l.server_id = ?`,
     )
     .pluck();
+  const has = db
+    .prepare(
+      `SELECT 1 FROM capture_links l JOIN watch_plays p ON p.uid = l.play_uid
+       WHERE l.server_id = ? AND l.account = ? AND l.item_key = ? LIMIT 1`,
+    )
+    .pluck();
   return {
+    has: (serverId, account, itemKey) => has.get(serverId, account, itemKey) !== undefined,
     add: (link) => {
       add.run(link);
     },

@@ -94,6 +94,7 @@ export const library010: Migration = {
         captured_at INTEGER NOT NULL
       ) WITHOUT ROWID;
       CREATE INDEX capture_links_by_time ON capture_links (captured_at);
+      CREATE INDEX capture_links_by_item ON capture_links (server_id, account, item_key);
 
       CREATE TABLE capture_seen (
         server_id TEXT NOT NULL,
