@@ -196,10 +196,12 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
       const row = servers.row(id);
       if (backfills.has(id)) throw new CodedError('conflict', 'This server is already being read.');
       const connector = await servers.connector(id);
-      if (!connector)
+      if (!connector?.backfill)
         throw new CodedError('unsupported', 'This server cannot be read for past plays.');
       const server = receivingServer(row.id);
       if (!server) throw new CodedError('not_found', 'That media server is not configured.');
+      if (server.chosenAccounts.length === 0)
+        throw new CodedError('invalid_input', 'Choose the accounts whose plays count first.');
       const controller = new AbortController();
       let first: BackfillProgressView | undefined;
       const job = runBackfill(
