@@ -81,7 +81,7 @@ export function createLinkStore(db: Database.Database): LinkStore {
   const list = db.prepare(
     `SELECT l.*, p.media_type, p.media_id, p.season_number, p.episode_number, p.watched_at
      FROM capture_links l JOIN watch_plays p ON p.uid = l.play_uid
-     ORDER BY l.captured_at DESC, l.play_uid LIMIT ? OFFSET ?`,
+     ORDER BY l.captured_at DESC, p.watched_at DESC, l.play_uid LIMIT ? OFFSET ?`,
   );
   const total = db
     .prepare('SELECT count(*) FROM capture_links l JOIN watch_plays p ON p.uid = l.play_uid')
