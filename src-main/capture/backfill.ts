@@ -1,6 +1,6 @@
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { BackfillProgressView } from './capture-types';
-import { sameDayPlay, viewingTime } from './count';
+import { viewingTime } from './count';
 import { recordPlay, scopeOf, type ReceiveDeps, type ReceivingServer } from './receive';
 import type { Resolution } from './resolve';
 import { failureMessage } from './servers';
@@ -92,13 +92,11 @@ export async function runBackfill(
     }
     const plays = deps.tracking.tracking.plays(scopeOf(resolution.target));
     const tz = deps.timeZone();
-    const already =
-      at === null
-        ? plays.length > 0
-        : sameDayPlay(plays, at, tz) !== null ||
-          plays.some(
-            (p) => p.watchedAt !== null && localDate(p.watchedAt, tz) === localDate(at, tz),
-          );
+    // Already in the history that day (or, undated, at all), whoever recorded it.
+    const day = at === null ? null : localDate(at, tz);
+    const already = plays.some((p) =>
+      day === null ? true : p.watchedAt !== null && localDate(p.watchedAt, tz) === day,
+    );
     if (already) return;
     recordPlay(
       deps,
