@@ -26,6 +26,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   import: async () => (await import('./import.bench')).runImportBenchmarks,
   'import-tvtime': async () => (await import('./import-tvtime.bench')).runTvTimeImportBenchmarks,
   stats: async () => (await import('./stats.bench')).runStatsBenchmarks,
+  capture: async () => (await import('./capture.bench')).runCaptureBenchmarks,
 };
 
 function format(value: number | null | undefined): string {

@@ -247,3 +247,44 @@ describe('redactAndCut', () => {
     expect(redactAndCut('z'.repeat(120), 100)).toBe(`${'z'.repeat(100)}…`);
   });
 });
+
+describe('redact: media servers', () => {
+  it.each([
+    ['http://127.0.0.1:32400/status/sessions?X-Plex-Token=abcDEF123xyz', 'abcDEF123xyz'],
+    ['X-Plex-Token: q1w2e3r4t5', 'q1w2e3r4t5'],
+    ['{"X-Plex-Token":"q1w2e3r4t5"}', 'q1w2e3r4t5'],
+    ['x-emby-token=zzz999aaa', 'zzz999aaa'],
+    ['X-Emby-Token: zzz999aaa', 'zzz999aaa'],
+    ['X-MediaBrowser-Token: zzz999aaa', 'zzz999aaa'],
+    ['GET /Items?api_key=0123456789abcdef&userId=1', '0123456789abcdef'],
+    [
+      'Authorization: MediaBrowser Client="Marquee", Device="Mac", Token="f00dfeed42"',
+      'f00dfeed42',
+    ],
+    ['MediaBrowser Token="f00dfeed42", Client="Marquee"', 'f00dfeed42'],
+    ['{"Username":"alice","Pw":"hunter2!"}', 'hunter2!'],
+    ['{"username":"alice","password":"hunter2!"}', 'hunter2!'],
+    ['<Preferences PlexOnlineToken="plexTOKEN77" />', 'plexTOKEN77'],
+  ])('removes the secret from %s', (text, secret) => {
+    const out = redact(text);
+    expect(out).not.toContain(secret);
+    expect(out).toContain(REDACTED);
+  });
+
+  it('walks media-server secrets by key in objects', () => {
+    expect(
+      redactValue({ 'X-Plex-Token': 'a', xEmbyToken: 'b', Pw: 'c', password: 'd', name: 'Anna' }),
+    ).toEqual({
+      'X-Plex-Token': REDACTED,
+      xEmbyToken: REDACTED,
+      Pw: REDACTED,
+      password: REDACTED,
+      name: 'Anna',
+    });
+  });
+
+  it('leaves a Jellyfin event without secrets alone', () => {
+    const text = '{"NotificationType":"PlaybackStop","Name":"Pilot","SeriesName":"Breaking Bad"}';
+    expect(redact(text)).toBe(text);
+  });
+});

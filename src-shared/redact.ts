@@ -6,6 +6,9 @@
  * - `Authorization` header values and `Bearer …` tokens, and bare JWT-looking tokens;
  * - request tokens in TMDB approval URLs (`/authenticate/{token}`) and guest sessions in
  *   paths (`/guest_session/{id}/rated/...`);
+ * - media servers' tokens and passwords: `X-Plex-Token`, `X-Emby-Token`, `X-MediaBrowser-Token`
+ *   (as query parameters, headers or JSON fields), `MediaBrowser Token="…"`, Plex's
+ *   `PlexOnlineToken`, and Jellyfin's `Pw`;
  * - any extra secret strings registered with `registerSecret` (the token and session in use).
  */
 const SECRET_PARAMS = [
@@ -16,6 +19,11 @@ const SECRET_PARAMS = [
   'access_token',
   'token',
   'password',
+  'x-plex-token',
+  'x-emby-token',
+  'x-mediabrowser-token',
+  'plexonlinetoken',
+  'pw',
 ];
 
 /** Object keys whose values are secrets, compared without case, `_` or `-` (so `apiKey` = `api_key`). */
@@ -27,6 +35,9 @@ const SECRET_KEYS = new Set([
   'sessionid',
   'guestsessionid',
   'requesttoken',
+  'xplextoken',
+  'xembytoken',
+  'xmediabrowsertoken',
 ]);
 
 export const REDACTED = '[redacted]';
@@ -42,6 +53,14 @@ const jsonFieldPattern = new RegExp(
 /** `Authorization: Bearer x`, `"authorization":"x"`, `authorization=x`: whatever the value's length. */
 const authorizationPattern = /(authorization["']?\s*[:=]\s*["']?(?:bearer\s+)?)[^\s"',;}]+/gi;
 /** A bearer token outside a header: long enough not to catch "the bearer of bad news". */
+/** A media server's token header (`X-Plex-Token: x`, `"X-Emby-Token":"x"`), whatever its length. */
+const serverHeaderPattern =
+  /((?:x-plex-token|x-emby-token|x-mediabrowser-token|plexonlinetoken)["']?\s*[:=]\s*["']?)[^\s"',;}&<]+/gi;
+/**
+ * A secret as a quoted attribute: Jellyfin's and Emby's `MediaBrowser Client="…", Token="…"`,
+ * Plex's `PlexOnlineToken="…"` in its preferences.
+ */
+const quotedTokenPattern = new RegExp(`(\\b(?:${SECRET_PARAMS.join('|')})\\s*=\\s*")[^"]*`, 'gi');
 const bearerPattern = /(bearer\s+)(?!\[redacted\])[A-Za-z0-9._~+/=-]{16,}/gi;
 const jwtPattern = /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g;
 const approvePattern = /(\/authenticate\/)[A-Za-z0-9]+/g;
@@ -68,9 +87,11 @@ export function redact(text: string): string {
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
   return out
+    .replace(quotedTokenPattern, (_m, head: string) => `${head}${REDACTED}`)
     .replace(paramPattern, (_m, lead: string, name: string) => `${lead}${name}=${REDACTED}`)
     .replace(jsonFieldPattern, (_m, head: string) => `${head}"${REDACTED}"`)
     .replace(authorizationPattern, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(serverHeaderPattern, (_m, head: string) => `${head}${REDACTED}`)
     .replace(bearerPattern, (_m, head: string) => `${head}${REDACTED}`)
     .replace(jwtPattern, REDACTED)
     .replace(approvePattern, (_m, head: string) => `${head}${REDACTED}`)

@@ -14,6 +14,8 @@ describe('every channel answers', () => {
   beforeAll(async () => {
     t = await startTestCore({
       core: {
+        // No probe of this computer's ports from a test.
+        capture: { discover: () => Promise.resolve([]) },
         openExternal: (url) => {
           opened.push(url);
           return Promise.resolve();
@@ -267,6 +269,33 @@ describe('every channel answers', () => {
     expect(await ok('stats.yearInReview', { year: years[0]?.year ?? 2025 })).toMatchObject({
       months: expect.any(Array) as unknown,
     });
+
+    // Play capture: a webhook-only server, the demo's simulated server and the captured list.
+    expect(await ok('capture.discover')).toEqual({ found: [] });
+    const server = (await ok('capture.addServer', {
+      kind: 'jellyfin',
+      url: null,
+      auth: { kind: 'none' },
+    })) as { id: string };
+    expect(await ok('capture.servers')).toMatchObject({ servers: [{ id: server.id }] });
+    expect(await ok('capture.testServer', { serverId: server.id })).toMatchObject({
+      status: { state: 'listening' },
+    });
+    expect(
+      await ok('capture.updateServer', { serverId: server.id, thresholdPercent: 80 }),
+    ).toMatchObject({ thresholdPercent: 80 });
+    await fails('capture.backfill', { serverId: server.id }, ['unsupported']);
+    const film = t.catalogue.data.sortedBy('movie', 'popularity')[7]?.id ?? 0;
+    expect(await ok('capture.simulatePlay', { mediaType: 'movie', id: film })).toEqual({
+      ok: true,
+    });
+    expect(await ok('capture.captured', {})).toMatchObject({
+      total: 1,
+      plays: [{ mediaType: 'movie', mediaId: film, serverName: 'Demo media server' }],
+    });
+    expect(await ok('capture.review')).toEqual({ items: [] });
+    await fails('capture.resolve', { reviewId: 1, choice: { skip: true } }, ['not_found']);
+    expect(await ok('capture.removeServer', { serverId: server.id })).toEqual({ ok: true });
 
     expect(channelNames.filter((c) => !called.has(c))).toEqual([]);
   });

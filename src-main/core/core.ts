@@ -13,6 +13,7 @@ import { createDispatch, type Dispatch, type Handlers } from '../ipc/guard';
 import { appHandlers, type AppUpdates } from '../ipc/handlers/app';
 import { authHandlers } from '../ipc/handlers/auth';
 import { browseHandlers } from '../ipc/handlers/browse';
+import { captureHandlers } from '../ipc/handlers/capture';
 import { cacheHandlers } from '../ipc/handlers/cache';
 import { importHandlers } from '../ipc/handlers/import';
 import { libraryPart } from '../ipc/handlers/library-open';
@@ -27,6 +28,7 @@ import { trackingHandlers } from '../ipc/handlers/tracking';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
 import { createTmdbClient } from '../tmdb/client';
 import type { TmdbClient, TmdbClientOptions } from '../tmdb/types';
+import type { CaptureWiring } from './capture-wiring';
 import type { TmdbConfig } from './config';
 import { buildGraph, type Graph } from './graph';
 import { seedHistory } from './seed-history';
@@ -65,6 +67,8 @@ export interface CoreOptions {
   imports?: ImportWiring;
   /** The desktop shell's updater; without it the app reports that it does not update itself. */
   updates?: AppUpdates;
+  /** Media servers' clients and the webhook listener (play capture). */
+  capture?: CaptureWiring;
 }
 
 export interface Core {
@@ -138,11 +142,12 @@ export function createCore(options: CoreOptions): RunningCore {
     log,
     ...options.client,
   });
+  const credentials =
+    options.credentials ??
+    memoryStore('No keychain was given to this Marquee instance; secrets last until it quits.');
   const auth = (options.createAuth ?? createAuthService)({
     tmdb,
-    store:
-      options.credentials ??
-      memoryStore('No keychain was given to this Marquee instance; secrets last until it quits.'),
+    store: credentials,
     clock,
     log,
     events,
@@ -188,6 +193,9 @@ export function createCore(options: CoreOptions): RunningCore {
       ...(options.tmdb.demo ? { statsFillIntervalMs: 0 } : {}),
       appVersion: options.app.version,
       ...(options.imports === undefined ? {} : { imports: options.imports }),
+      ...(options.capture === undefined ? {} : { capture: options.capture }),
+      credentials,
+      demo: options.tmdb.demo,
     });
     // Changes queued in an earlier run go out as soon as they can (in the background).
     graph.sync?.kick();
@@ -197,6 +205,10 @@ export function createCore(options: CoreOptions): RunningCore {
     graph.stats?.start();
     // An import interrupted by a crash resumes (or, after repeated crashes, is rolled back).
     graph.imports?.start();
+    // Media servers' clients that follow plays themselves, and the webhook listener.
+    void graph.capture?.start().catch((error: unknown) => {
+      log.warn('capture.start_failed', { error });
+    });
   })();
   // A failed start is reported by every handler; it must not also be an unhandled rejection.
   ready.catch((error: unknown) => {
@@ -241,6 +253,7 @@ export function createCore(options: CoreOptions): RunningCore {
     ...trackingHandlers(started),
     ...statsHandlers(started),
     ...importHandlers(started),
+    ...captureHandlers(started),
   } satisfies Handlers;
 
   let closing: Promise<void> | undefined;

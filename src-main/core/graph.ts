@@ -5,6 +5,8 @@ import type { Logger } from '../base/log';
 import type { NetworkStatus } from '../base/network-status';
 import type { Timers } from '../base/timers';
 import type { AuthService } from '../auth/auth-service';
+import type { CaptureService } from '../capture/capture-service';
+import type { CredentialStore } from '../credentials';
 import { createChangePath } from '../changes/change-path';
 import { createChangeStore } from '../changes/store/changes';
 import { createCacheMaintenance, type CacheMaintenance } from '../cache/cache-maintenance';
@@ -48,6 +50,7 @@ import type { TmdbClient } from '../tmdb/types';
 import { systemTimeZone } from '../tracking/dates';
 import { createTrackingStore } from '../tracking/store';
 import { createTrackingService, type TrackingService } from '../tracking/tracking-service';
+import { buildCapture, type CaptureWiring } from './capture-wiring';
 
 export const MB = 1024 * 1024;
 
@@ -76,6 +79,11 @@ export interface GraphDeps {
   appVersion?: string;
   /** The shell's open dialog and the demo catalogue's sample exports, when there are any. */
   imports?: ImportWiring;
+  /** Media servers' clients and the webhook listener; the keychain their tokens go to. */
+  capture?: CaptureWiring;
+  credentials?: CredentialStore;
+  /** Marquee runs on the demo catalogue (the simulated media server plays its titles). */
+  demo?: boolean;
 }
 
 /** Everything the handlers reach once the databases are open. */
@@ -97,6 +105,8 @@ export interface Graph {
   stats: StatsService | null;
   /** Import, backup and export; null without a library. */
   imports: ImportService | null;
+  /** Play capture from media servers; null without a library. */
+  capture: CaptureService | null;
   libraryProblem: string | null;
   pendingChanges(): number;
   clearAccountData(): void;
@@ -322,6 +332,11 @@ export function buildGraph(deps: GraphDeps): Graph {
         })
       : null;
 
+  const capture =
+    dbs.library && changes && tracking
+      ? buildCapture(deps, { db: dbs.library, changes, tracking, read, timeZone, online })
+      : null;
+
   const searchDeps: SearchDeps = {
     read,
     localSearch: createLocalSearch(dbs.cache),
@@ -349,6 +364,7 @@ export function buildGraph(deps: GraphDeps): Graph {
     tracking,
     stats,
     imports,
+    capture,
     libraryProblem: dbs.status.libraryProblem,
     pendingChanges: () => library?.count(['pending', 'in_flight']) ?? 0,
     clearAccountData: () => {
@@ -362,6 +378,7 @@ export function buildGraph(deps: GraphDeps): Graph {
       await tracking?.idle();
       await stats?.idle();
       await imports?.idle();
+      await capture?.idle();
     },
     close: () => {
       indexUpkeep.stop();
@@ -369,6 +386,7 @@ export function buildGraph(deps: GraphDeps): Graph {
       tracking?.close();
       stats?.close();
       imports?.close();
+      void capture?.close();
     },
   };
 }

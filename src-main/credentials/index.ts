@@ -1,5 +1,10 @@
 /** The credential store: what the shell and the core import. */
-export type { CredentialName, CredentialStore, CredentialStoreKind } from './store';
+export type {
+  CredentialName,
+  CredentialStore,
+  CredentialStoreKind,
+  ServerCredentialName,
+} from './store';
 export { credentialNames, isCredentialName } from './store';
 export { CredentialError, type CredentialProblem } from './errors';
 export type { KeytarLike } from './keytar-store';

@@ -1,7 +1,14 @@
-/** The secrets Marquee keeps. A fixed list, so nothing else can be written under Marquee's name. */
+/**
+ * The secrets Marquee keeps: a fixed list, plus one entry per configured media server
+ * (`capture.server.<server id>`), so nothing else can be written under Marquee's name.
+ */
 export const credentialNames = ['tmdb.accessToken', 'tmdb.apiKey', 'tmdb.session'] as const;
 
-export type CredentialName = (typeof credentialNames)[number];
+/** A media server's token, password and webhook secret, as one JSON entry. */
+export type ServerCredentialName = `capture.server.${string}`;
+export type CredentialName = (typeof credentialNames)[number] | ServerCredentialName;
+
+const SERVER_CREDENTIAL = /^capture\.server\.[a-z0-9-]{1,64}$/;
 
 export type CredentialStoreKind = 'keychain' | 'encrypted-file' | 'memory';
 
@@ -23,5 +30,8 @@ export interface CredentialStore {
 }
 
 export function isCredentialName(value: unknown): value is CredentialName {
-  return typeof value === 'string' && (credentialNames as readonly string[]).includes(value);
+  return (
+    typeof value === 'string' &&
+    ((credentialNames as readonly string[]).includes(value) || SERVER_CREDENTIAL.test(value))
+  );
 }

@@ -3,7 +3,18 @@
  * these are what the domain computes and stores.
  */
 
-export const playSources = ['marquee', 'letterboxd', 'imdb', 'trakt', 'backup'] as const;
+/** Marquee itself, an import, a backup, or the media server a play was captured from. */
+export const playSources = [
+  'marquee',
+  'letterboxd',
+  'imdb',
+  'trakt',
+  'backup',
+  'jellyfin',
+  'plex',
+  'kodi',
+  'emby',
+] as const;
 export type PlaySource = (typeof playSources)[number];
 
 /** One viewing of a film or an episode. */

@@ -14,9 +14,8 @@ export type ServerKind = z.infer<typeof serverKind>;
 const serverId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'expected a server id');
 /** An http(s) address of a server on this computer or the home network. */
 const serverUrl = z
-  .string()
-  .max(2_000)
   .url()
+  .max(2_000)
   .refine((u) => /^https?:\/\//i.test(u), 'expected an http:// or https:// address');
 const shortText = z.string().max(200);
 

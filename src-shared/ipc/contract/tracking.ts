@@ -15,7 +15,18 @@ const seasonNumber = z.number().int().min(0).max(10_000);
 const episodeNumber = z.number().int().min(0).max(999_999);
 const time = z.number().int().min(0);
 
-export const playSource = z.enum(['marquee', 'letterboxd', 'imdb', 'trakt', 'backup']);
+/** Where a play came from: Marquee, an import, a backup, or a media server it was captured from. */
+export const playSource = z.enum([
+  'marquee',
+  'letterboxd',
+  'imdb',
+  'trakt',
+  'backup',
+  'jellyfin',
+  'plex',
+  'kodi',
+  'emby',
+]);
 
 /** One viewing of a film or an episode; `uid` is stable across backup, import and undo. */
 export const play = z.object({

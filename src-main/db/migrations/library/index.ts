@@ -8,6 +8,7 @@ import { library006 } from './006_play_totals';
 import { library007 } from './007_import_waiting';
 import { library008 } from './008_import_follows';
 import { library009 } from './009_changes';
+import { library010 } from './010_capture';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const libraryMigrations: readonly Migration[] = [
   library007,
   library008,
   library009,
+  library010,
 ];
