@@ -81,6 +81,17 @@ export const channelNames = [
   'stats.overview',
   'stats.years',
   'stats.yearInReview',
+  'capture.servers',
+  'capture.discover',
+  'capture.addServer',
+  'capture.testServer',
+  'capture.updateServer',
+  'capture.removeServer',
+  'capture.backfill',
+  'capture.captured',
+  'capture.review',
+  'capture.resolve',
+  'capture.simulatePlay',
 ] as const;
 
 export const eventNames = [
@@ -95,6 +106,8 @@ export const eventNames = [
   'import.progress',
   'import.changed',
   'stats.changed',
+  'capture.changed',
+  'capture.backfill',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -4,6 +4,7 @@ import { appDomain } from './contract/app';
 import { authDomain } from './contract/auth';
 import { browseDomain } from './contract/browse';
 import { cacheDomain } from './contract/cache';
+import { captureDomain } from './contract/capture';
 import { combineDomains } from './contract/domain';
 import { importDomain } from './contract/import';
 import { libraryDomain } from './contract/library';
@@ -30,6 +31,7 @@ export const contractDomains = [
   trackingDomain,
   importDomain,
   statsDomain,
+  captureDomain,
 ] as const;
 
 const combined = combineDomains(contractDomains);
