@@ -249,4 +249,28 @@ describe('CapturedState', () => {
     expect(bridge.calls.at(-1)?.input).toEqual({ reviewId: 2, choice: { skip: true } });
     expect(state.review).toEqual([]);
   });
+
+  it('keeps the waiting viewing and the pages shown when the core refuses', async () => {
+    const bridge = new FakeBridge({
+      'capture.captured': (input) =>
+        (input?.offset ?? 0) > 0
+          ? { ok: false, error: { code: 'storage_busy', message: 'busy' } }
+          : ok({ plays: history(CAPTURED_PAGE).plays, total: CAPTURED_PAGE + 1 }),
+      'capture.review': () => ok({ items: [waiting(1)] }),
+      'capture.resolve': () => ({ ok: false, error: { code: 'not_found', message: 'gone' } }),
+    });
+    vi.stubGlobal('window', { api: bridge });
+    const state = new CapturedState();
+    await state.load();
+    expect((await state.loadMore())?.code).toBe('storage_busy');
+    expect(state.plays).toHaveLength(CAPTURED_PAGE);
+    expect(state.loadingMore).toBe(false);
+    const [item] = state.review;
+    if (!item) throw new Error('no review item');
+    expect((await state.resolve(item, 'skip'))?.code).toBe('not_found');
+    expect(state.review.map((r) => r.id)).toEqual([1]);
+    state.reset();
+    expect(state.status).toBe('idle');
+    expect(state.plays).toEqual([]);
+  });
 });
