@@ -36,6 +36,7 @@ describe('the section registry', () => {
       'Search',
       'Up Next',
       'Upcoming',
+      'Captured',
       'Lists',
       'Stats',
       'Account',

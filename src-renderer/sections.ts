@@ -27,6 +27,7 @@ export const sections = defineSections([
   { id: 'search', label: 'Search', component: SearchView },
   { id: 'upnext', label: 'Up Next', component: UpNextView },
   { id: 'upcoming', label: 'Upcoming', load: () => import('./views/upcoming/UpcomingView.svelte') },
+  { id: 'captured', label: 'Captured', load: () => import('./views/captured/CapturedView.svelte') },
   { id: 'lists', label: 'Lists', load: () => import('./views/lists/ListsView.svelte') },
   {
     id: 'stats',

@@ -5,6 +5,7 @@ export const sectionNames = [
   'Search',
   'Up Next',
   'Upcoming',
+  'Captured',
   'Lists',
   'Stats',
   'Account',

@@ -8,6 +8,7 @@ import { expect, startAppStack, test as base, type AppStack } from '../fixtures'
 import { AboutScreen } from '../pages/about.page';
 import { AccountScreen } from '../pages/account.page';
 import { BrowseScreen } from '../pages/browse.page';
+import { CapturedScreen } from '../pages/captured.page';
 import { UpcomingScreen } from '../pages/upcoming.page';
 import { UpNextScreen } from '../pages/upnext.page';
 import type { SectionName } from '../pages/frame.page';
@@ -76,6 +77,9 @@ export async function expectSection(page: Page, name: SectionName): Promise<void
       break;
     case 'Upcoming':
       await expect(new UpcomingScreen(page).emptyTitle).toBeVisible();
+      break;
+    case 'Captured':
+      await expect(new CapturedScreen(page).emptyTitle).toBeVisible();
       break;
     case 'Lists':
       await expect(new ListsScreen(page).emptyTitle).toBeVisible();
