@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import { startCatalogue, type Catalogue } from '../catalogue';
+import { captureWiring } from '../src-main/capture/wiring';
 import { createCore, type RunningCore } from '../src-main/core/core';
 import { readTmdbConfig } from '../src-main/core/config';
 import { sampleSource } from '../src-main/import/samples';
@@ -72,6 +73,8 @@ export async function startAppStack(options: AppStackOptions = {}): Promise<AppS
     },
     // Demo mode offers the catalogue's sample exports for import.
     imports: { samples: sampleSource(() => catalogue.samples()) },
+    // Play capture, its webhook listener on a free port of this stack's own.
+    capture: captureWiring({ port: 0 }),
     // The system browser of a test is the test itself: it opens recorded pages in Playwright.
     openExternal: (url) => {
       opened.push(url);

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { captureWiring } from '../../src-main/capture/wiring';
 import { createCore } from '../../src-main/core/core';
 import {
   acquireFolderLock,
@@ -58,6 +59,8 @@ const core = createCore({
   ...(setup.importSamples ? { imports: { samples: setup.importSamples } } : {}),
   log,
   credentials,
+  // Play capture: the media servers' clients and the webhook listener.
+  capture: captureWiring(),
   // Demo mode: the catalogue's sample exports for the import view.
   ...(setup.importSamples ? { imports: { samples: setup.importSamples } } : {}),
   // No system browser to hand the page to from here: print it for the user to open.

@@ -9,6 +9,8 @@ import type { CaptureSink, ServerConfig } from './types';
  */
 export interface WebhookListener {
   start(): Promise<void>;
+  /** Reads the servers again (one was added, changed or removed). */
+  refresh?(): Promise<void>;
   close(): Promise<void>;
   /** The address servers post to for a `listen` setting (`http://127.0.0.1:<port>`); null when not listening. */
   base(listen: 'local' | 'network'): string | null;

@@ -90,7 +90,14 @@ export function buildCapture(deps: CaptureGraphDeps, parts: CaptureParts): Captu
     log,
     emit: {
       changed: (serverIds) => {
-        events.emit('capture.changed', { serverIds });
+        // The listener answers each server by its secret: it reads them again first.
+        void (listener?.refresh?.() ?? Promise.resolve())
+          .catch((error: unknown) => {
+            log.warn('capture.listener_refresh_failed', { error });
+          })
+          .finally(() => {
+            events.emit('capture.changed', { serverIds });
+          });
       },
       backfill: (progress) => {
         events.emit('capture.backfill', progress);

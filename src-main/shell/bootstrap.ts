@@ -12,6 +12,7 @@ import type {
   Shell,
 } from 'electron';
 import { CodedError } from '../../src-shared/ipc/errors';
+import { captureWiring } from '../capture/wiring';
 import type { CoreOptions, RunningCore } from '../core/core';
 import type { CredentialStore } from '../credentials';
 import type { Logger } from '../base/log';
@@ -142,6 +143,8 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         },
         log,
         credentials,
+        // Play capture: the media servers' clients and the webhook listener.
+        capture: captureWiring(),
         // Imports: the open dialog over the window, and demo mode's sample exports.
         imports: {
           ...(electron.dialog
