@@ -98,7 +98,8 @@ describe('capture service: the receive path', () => {
     expect(plays[0]).toMatchObject({
       server: 'jellyfin',
       serverName: 'Jellyfin',
-      account: 'alice-id',
+      // Shown by the name the server gives the account.
+      account: 'alice',
       mediaType: 'episode',
       mediaId: 1396,
       season: 1,

@@ -237,13 +237,19 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
     cancelBackfill,
     captured(limit, offset) {
       const { rows, total } = store.links.list(limit, offset);
+      // The account as the server names it (alice), not its id, while the server is configured.
+      const names = new Map(
+        store.servers
+          .list()
+          .flatMap((s) => s.accounts.map((a) => [`${s.id}\u0000${a.id}`, a.name] as const)),
+      );
       return {
         total,
         plays: rows.map((r) => ({
           playUid: r.playUid,
           server: r.serverKind,
           serverName: r.serverName,
-          account: r.account,
+          account: names.get(`${r.serverId}\u0000${r.account}`) ?? r.account,
           mediaType: r.mediaType,
           mediaId: r.mediaId,
           season: r.season,

@@ -69,7 +69,12 @@ describe('a webhook from a configured Jellyfin server', () => {
     expect(plays.plays[0]?.source).toBe('jellyfin');
     const captured = await t.value('capture.captured', {});
     expect(captured.plays).toMatchObject([
-      { playUid: plays.plays[0]?.uid, server: 'jellyfin', serverName: 'Living room' },
+      {
+        playUid: plays.plays[0]?.uid,
+        server: 'jellyfin',
+        serverName: 'Living room',
+        account: 'alice',
+      },
     ]);
 
     // A wrong secret is refused and changes nothing.
