@@ -191,4 +191,16 @@ describe('the change path', () => {
     expect(all.every((c) => c.device === device)).toBe(true);
     expect(path.since(all[0]?.seq ?? 0).map((c) => c.entity)).toEqual(['note:b']);
   });
+  it('says nothing, and does not throw, when the library closes before a foreign transaction is checked', async () => {
+    db.transaction(() => {
+      path.write(() => {
+        addNote('closing');
+      });
+    })();
+    db.close();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(heard).toEqual([]);
+    db = new Database(':memory:');
+  });
 });

@@ -88,11 +88,17 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
   /** Announces changes made inside a transaction this path did not open, once it has ended. */
   const announceWhenForeignEnds = (changes: Change[]): void => {
     queueMicrotask(() => {
-      if (store.inTransaction()) {
-        announceWhenForeignEnds(changes);
+      let kept: Set<string>;
+      try {
+        if (store.inTransaction()) {
+          announceWhenForeignEnds(changes);
+          return;
+        }
+        kept = store.stored(changes.map((c) => c.id));
+      } catch {
+        // The library was closed meanwhile (Marquee is stopping): no one is left to tell.
         return;
       }
-      const kept = store.stored(changes.map((c) => c.id));
       announce(changes.filter((c) => kept.has(c.id)));
     });
   };
