@@ -121,6 +121,8 @@ const options: Record<string, string> = {
   announceLANAddresses: 'false',
   restartOnWakeup: 'false',
   reconnectionIntervalS: '1',
+  // Stay in the process group the harness kills (see syncthing.ts).
+  setLowPriority: 'false',
   // A nearly full test disk must not pause the folder.
   minHomeDiskFree: '0',
 };

@@ -44,7 +44,7 @@ interface Connections {
 /** Wait until every pair of the given running instances is connected, both ways. */
 export async function waitUntilConnected(
   instances: SyncthingInstance[],
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
 ): Promise<void> {
   const names = instances.map((instance) => instance.name).join(', ');
   await until(
@@ -155,7 +155,11 @@ export async function waitUntilInSync(
   );
 }
 
-/** Pause (or resume) `instance`'s connection to every other instance given: apart, as offline. */
+/**
+ * Pause (or resume) every given instance's connection to each other one. Syncthing 1.19 dials a
+ * resumed device again only on its own connection loop (seen here: at once, or after 5 to 20 s),
+ * so a test that needs devices apart and back quickly stops and starts them instead.
+ */
 export async function setApart(instances: SyncthingInstance[], apart: boolean): Promise<void> {
   const action = apart ? 'pause' : 'resume';
   for (const instance of instances) {

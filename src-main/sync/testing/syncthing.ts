@@ -35,9 +35,22 @@ export * from './syncthing-wait';
  *   under its final name; one that stays longer travels too, and is then deleted everywhere.
  */
 
+/*
+ * `syncthing serve` is a monitor process running Syncthing itself as its child; each runs here in
+ * a process group of its own (Syncthing's low-priority mode, which moves the child to another
+ * group, is off), so killing the group ends both.
+ */
 const live = new Set<ChildProcess>();
+const killGroup = (child: ChildProcess): void => {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group already ended.
+  }
+};
 process.once('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
+  for (const child of live) killGroup(child);
 });
 
 export interface SyncthingInstance {
@@ -53,7 +66,7 @@ export interface SyncthingInstance {
   /** The absolute path of `relPath` inside this instance's folder. */
   file(relPath: string): string;
   start(): Promise<void>;
-  /** Stop gracefully (SIGTERM), killing it if it has not ended within 15 s. */
+  /** Stop gracefully (SIGTERM), killing its process group if it has not ended within 15 s. */
   stop(): Promise<void>;
   /** Call the REST API; a non-2xx answer is an error. */
   rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T>;
@@ -93,7 +106,7 @@ class Instance implements SyncthingInstance {
     const child = spawn(
       'syncthing',
       ['serve', `--home=${this.home}`, '--no-browser', '--no-restart', '--no-upgrade'],
-      { env: syncthingEnv(this.home), stdio: ['ignore', 'pipe', 'pipe'] },
+      { env: syncthingEnv(this.home), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     this.child = child;
     live.add(child);
@@ -111,16 +124,18 @@ class Instance implements SyncthingInstance {
         resolve();
       });
     });
-    await until(
+    const answered = await until(
       `syncthing ${this.name} to answer on its REST API`,
       async () => {
-        if (!this.child) throw new Error('syncthing exited');
+        if (this.child !== child) return false;
         const pong = await this.rest<{ ping?: string }>('GET', '/rest/system/ping');
         return pong.ping === 'pong' ? true : undefined;
       },
       60_000,
       () => this.logTail(),
     );
+    if (!answered)
+      throw new Error(`syncthing ${this.name} exited while starting\n${this.logTail()}`);
   }
 
   async stop(): Promise<void> {
@@ -128,10 +143,9 @@ class Instance implements SyncthingInstance {
     if (!child) return;
     child.kill('SIGTERM');
     const ended = await Promise.race([this.exited.then(() => true), sleep(15_000)]);
-    if (!ended) {
-      child.kill('SIGKILL');
-      await this.exited;
-    }
+    // Syncthing itself, the monitor's child, ends with the group if it is still there.
+    killGroup(child);
+    if (!ended) await this.exited;
   }
 
   async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
