@@ -13,9 +13,11 @@ import path from 'node:path';
  * - the GUI/REST API on 127.0.0.1:<free port> with a random API key (no TLS, no browser);
  * - the sync protocol listening on tcp://127.0.0.1:<free port> only;
  * - no global or local discovery, no relays, no NAT traversal, no STUN, usage reporting declined
- *   (urAccepted -1), no crash reports, no upgrade checks, reconnection every second;
+ *   (urAccepted -1), no crash reports, no upgrade checks (also STNOUPGRADE=1), reconnection
+ *   every second, low-priority mode off, no minimum free disk space;
  * - the other devices, each with its static tcp://127.0.0.1:<port> address;
- * - one shared folder (send and receive) with the file watcher on (1 s delay) and a short rescan.
+ * - one shared folder (send and receive), from Syncthing's own folder defaults, with the file
+ *   watcher on (1 s delay) and a short periodic rescan.
  */
 
 /** The `syncthing` binary on the PATH, or why there is none. */

@@ -22,6 +22,13 @@ export * from './syncthing-wait';
  * computer switched off and on. `cleanup()` kills whatever still runs and removes the files;
  * processes left at exit are killed too, so a failed test leaves none behind.
  *
+ *   const cluster = await createSyncthingCluster({ count: 2 }); // started, sharing one folder
+ *   afterAll(() => cluster.cleanup());
+ *   const [a, b] = [cluster.instance(0), cluster.instance(1)];
+ *   await waitUntilConnected([a, b]);
+ *   fs.writeFileSync(a.file('x'), '…');
+ *   await waitForFile(b, 'x');
+ *
  * What Syncthing 1.19.2 leaves in a shared folder besides the files people put there (seen by
  * syncthing.test.ts; a reader of the folder must skip all of them):
  * - `.stfolder/` at the root, the folder marker (created here before the first start);
@@ -31,8 +38,9 @@ export * from './syncthing-wait';
  *   file while apart: the newer change keeps the name, the older one is kept under this name on
  *   both (e.g. `register.sync-conflict-20261127-094425-V43FF5Z.txt`; the time is the local time of
  *   the copy, the 7 characters begin a device id, here the winning device's);
- * - a file written under a temporary name and renamed within the watcher's delay travels only
- *   under its final name; one that stays longer travels too, and is then deleted everywhere.
+ * - a file written under a temporary name and renamed before Syncthing scans it (the watcher
+ *   waits 1 s here) travels only under its final name; one left longer under the temporary name
+ *   travels under it too, and is deleted everywhere after the rename.
  */
 
 /*
