@@ -214,6 +214,8 @@ export function createCore(options: CoreOptions): RunningCore {
       stats: () => built.stats,
     });
     graph = { ...built, heavy };
+    // The worker loads on its own thread while the window asks for its first, fast reads.
+    heavy?.warm();
     // Changes queued in an earlier run go out as soon as they can (in the background).
     graph.sync?.kick();
     // Followed series and watchlist films are refreshed now (when online), then on a timer.

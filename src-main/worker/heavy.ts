@@ -20,6 +20,8 @@ export interface HeavyWork {
   exportFile(kind: ExportKind, listId?: string): Out<'export.file'>;
   exportIcs(window: Partial<CalendarWindow>): Out<'tracking.exportIcs'>;
   createBackup(): Out<'backup.create'>;
+  /** Starts the worker ahead of the first call. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,9 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
         appVersion: deps.appVersion,
         settings: deps.settings(),
       }),
+    warm: () => {
+      runner.warm();
+    },
     close: () => runner.close(),
   };
 }

@@ -73,11 +73,19 @@ describe('the job runner', () => {
       isMainThread: false,
     });
     await runner.run('test.echo', { text: 'again' });
+    runner.warm();
     expect(runner.starts()).toBe(1);
     expect(ran.map((r) => [r.kind, r.isMainThread])).toEqual([
       ['test.echo', false],
       ['test.echo', false],
     ]);
+  });
+
+  it('can be started ahead of the first job, which then finds it running', async () => {
+    runner.warm();
+    expect(runner.starts()).toBe(1);
+    await runner.run('test.echo', { text: 'warm' });
+    expect(runner.starts()).toBe(1);
   });
 
   it('reports progress, and writes a job in one transaction', async () => {
