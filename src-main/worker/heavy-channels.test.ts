@@ -35,12 +35,13 @@ const start = (worker: boolean): Promise<TestCore> =>
     },
   });
 
-/** Every heavy channel's answer, each asked at the same fixed moment. */
+/** Every heavy channel's answer or error, as data, each asked at the same fixed moment. */
 async function answers(t: TestCore): Promise<unknown[]> {
   const out: unknown[] = [];
   for (const [channel, input] of calls) {
     t.clock.now = FIXED;
-    out.push(await t.value(channel, input));
+    const result = await t.call(channel, input);
+    out.push(result.ok ? result.value : result.error);
   }
   return out;
 }
@@ -103,6 +104,10 @@ describe('heavy channels on the worker', () => {
       ['tracking.exportIcs', {}],
       ['tracking.exportIcs', { from: `${latest - 1}-01-01`, to: `${latest}-12-31` }],
       ['backup.create', {}],
+      // Errors cross with their codes and words.
+      ['export.file', { kind: 'listCsv', listId: 'no-such-list' }],
+      ['export.file', { kind: 'listJson' }],
+      ['tracking.exportIcs', { from: '2025-01-02', to: '2025-01-01' }],
     ];
     await seed.close();
 
@@ -124,9 +129,14 @@ describe('heavy channels on the worker', () => {
     expect(JSON.parse(text(7))).toMatchObject({ name: 'Best, "ever"' });
     expect(text(9)).toContain('BEGIN:VEVENT');
     expect(JSON.parse(text(10))).toMatchObject({ format: 'marquee-backup' });
+    expect(fromWorker.slice(11).map((e) => (e as { code: string }).code)).toEqual([
+      'not_found',
+      'invalid_input',
+      'invalid_input',
+    ]);
 
     // Every heavy call ran in the worker thread; none on the main thread.
-    expect(ran.map((r) => r.kind)).toEqual(calls.map(([channel]) => channel));
+    expect(ran.map((r) => r.kind)).toEqual(calls.slice(0, 11).map(([channel]) => channel));
     expect(ran.every((r) => !r.isMainThread && r.threadId > 0)).toBe(true);
   });
 });
