@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from '../base/log';
 import { CACHE_FILE, LIBRARY_FILE, type Databases } from '../db/databases';
 import type { SettingsStore } from '../settings/settings-store';
@@ -31,7 +33,8 @@ export interface HeavyWiringDeps {
 /**
  * The heavy channels' worker, when the shell gave one and both files are on disk (a cache that
  * could not be opened runs in memory, where no other connection can see it: then the work stays
- * here, as it always was).
+ * here, as it always was). A worker script that is not there (a build without it) is said in the
+ * log once, and the work stays here too.
  */
 export function wireHeavyWork(
   wiring: WorkerWiring | undefined,
@@ -39,6 +42,11 @@ export function wireHeavyWork(
 ): HeavyWork | null {
   if (wiring === undefined || deps.dbs.library === null || deps.dbs.status.cache === 'unavailable')
     return null;
+  const file = wiring.entry instanceof URL ? fileURLToPath(wiring.entry) : wiring.entry;
+  if (!fs.existsSync(file)) {
+    deps.log.warn('worker.missing', { entry: file });
+    return null;
+  }
   const runner = createJobRunner<HeavyJobs>({
     entry: wiring.entry,
     setup: {

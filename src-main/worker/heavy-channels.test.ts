@@ -139,4 +139,17 @@ describe('heavy channels on the worker', () => {
     expect(ran.map((r) => r.kind)).toEqual(calls.slice(0, 11).map(([channel]) => channel));
     expect(ran.every((r) => !r.isMainThread && r.threadId > 0)).toBe(true);
   });
+
+  it('stay on the main thread, and say so once, when the worker script is missing', async () => {
+    const t = await startTestCore({
+      useCatalogue: catalogue,
+      core: { worker: { entry: path.join(dataDir, 'no-such-worker.js') } },
+    });
+    try {
+      await expect(t.value('stats.overview', {})).resolves.toMatchObject({ totals: { plays: 0 } });
+      expect(t.log.lines.filter((line) => line.includes('worker.missing'))).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
 });
