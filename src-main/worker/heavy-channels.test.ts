@@ -152,4 +152,30 @@ describe('heavy channels on the worker', () => {
       await t.close();
     }
   });
+
+  it('see every write the main process commits, at the next call', async () => {
+    const t = await startTestCore({
+      useCatalogue: catalogue,
+      core: { worker: { entry: built.file } },
+    });
+    try {
+      const [a, b] = catalogue.data.movies;
+      const plays = async (): Promise<number> => (await t.value('stats.overview', {})).totals.plays;
+      expect(await plays()).toBe(0);
+      await t.value('tracking.mark', {
+        target: { scope: 'movie', movieId: a?.id ?? 0 },
+        when: { kind: 'date', date: '2024-01-02' },
+      });
+      expect(await plays()).toBe(1);
+      await t.value('tracking.mark', {
+        target: { scope: 'movie', movieId: b?.id ?? 0 },
+        when: { kind: 'date', date: '2024-01-03' },
+      });
+      expect(await plays()).toBe(2);
+      const file = await t.value('export.file', { kind: 'letterboxd' });
+      expect(file.text.trim().split('\r\n')).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
+  });
 });
