@@ -2,14 +2,21 @@ import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'electron-vite';
 
-// Three bundles: the main process (ESM, native modules left external), the preload (one CommonJS
+// Three bundles: the main process (ESM, native modules left external; with the worker thread's
+// script), the preload (one CommonJS
 // file, as a sandboxed renderer requires) and the renderer (Svelte 5, served from app://marquee).
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      lib: { entry: { index: resolve('src-main/shell/main.ts') } },
+      // The worker thread's script is a second entry, emitted beside the main bundle as worker.js.
+      lib: {
+        entry: {
+          index: resolve('src-main/shell/main.ts'),
+          worker: resolve('src-main/worker/entry.ts'),
+        },
+      },
       rollupOptions: { external: ['better-sqlite3', 'keytar'] },
     },
   },

@@ -61,6 +61,8 @@ const core = createCore({
   credentials,
   // Play capture: the media servers' clients and the webhook listener.
   capture: captureWiring(),
+  // Stats, exports and backups in a worker thread, as in the app (`start:browser` builds it).
+  worker: { entry: join(root, 'out/main/worker.js') },
   // Demo mode: the catalogue's sample exports for the import view.
   ...(setup.importSamples ? { imports: { samples: setup.importSamples } } : {}),
   // No system browser to hand the page to from here: print it for the user to open.

@@ -29,7 +29,16 @@ export const groups = {
     'sync',
     'capture',
   ],
-  main: ['@foundation', 'shared/handlers', '@domains', 'ipc', 'core', 'shell', 'shell/demo'],
+  main: [
+    '@foundation',
+    'shared/handlers',
+    '@domains',
+    'worker',
+    'ipc',
+    'core',
+    'shell',
+    'shell/demo',
+  ],
   renderer: ['renderer', 'renderer/views', 'renderer/components', 'renderer/lib'],
 };
 
@@ -62,8 +71,10 @@ export const layers = {
   // Sync with other services and capture from media servers feed the history like an import.
   sync: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking', 'import'],
   capture: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking', 'import'],
-  ipc: ['@foundation', 'shared/handlers', '@domains'],
-  core: ['@foundation', 'shared/handlers', '@domains', 'ipc'],
+  // Heavy jobs off the main process: the runner, and the worker's entry over the domains it runs.
+  worker: ['@foundation', '@domains'],
+  ipc: ['@foundation', 'shared/handlers', '@domains', 'worker'],
+  core: ['@foundation', 'shared/handlers', '@domains', 'worker', 'ipc'],
   shell: ['@foundation', 'shared/handlers', '@domains', 'ipc', 'core', 'electron'],
   // src-main/shell/main.ts, the one product file that starts the demo catalogue.
   'shell/demo': ['@main', 'electron', 'catalogue/entry'],
@@ -157,7 +168,7 @@ export function allowedOf(layer, table = layers) {
 }
 
 /** Product folders of src-main in the order of the table. */
-const mainFolders = ['base', ...groups.stores, ...domains, 'ipc', 'core', 'shell'];
+const mainFolders = ['base', ...groups.stores, ...domains, 'worker', 'ipc', 'core', 'shell'];
 
 const isTest = (path) => /\.test\.ts$/.test(path) || /(^|\/)testing(\/|$)/.test(path);
 

@@ -31,6 +31,8 @@ import type { TmdbClient, TmdbClientOptions } from '../tmdb/types';
 import type { CaptureWiring } from './capture-wiring';
 import type { TmdbConfig } from './config';
 import { buildGraph, type Graph } from './graph';
+import { wireHeavyWork, type WorkerWiring } from './worker-wiring';
+import type { HeavyWork } from '../worker/heavy';
 import { seedHistory } from './seed-history';
 import type { Play } from '../tracking/types';
 
@@ -69,6 +71,11 @@ export interface CoreOptions {
   updates?: AppUpdates;
   /** Media servers' clients and the webhook listener (play capture). */
   capture?: CaptureWiring;
+  /**
+   * The worker thread's script for heavy work (stats, exports, backups). Without it that work
+   * runs on this thread, as in tests that do not ask for a worker.
+   */
+  worker?: WorkerWiring;
 }
 
 export interface Core {
@@ -122,7 +129,7 @@ export function createCore(options: CoreOptions): RunningCore {
   const events = new EventBus();
   const network = new NetworkStatus(events, clock);
   const settings: SettingsStore = createSettingsStore(options.dataDir, { clock, log });
-  let graph: Graph | undefined;
+  let graph: (Graph & { heavy: HeavyWork | null }) | undefined;
   let dbs: Databases | undefined;
 
   // The client reads credentials through the auth service, so sign-in and sign-out apply at once.
@@ -173,7 +180,7 @@ export function createCore(options: CoreOptions): RunningCore {
   const ready = (async () => {
     dbs = await openDatabases(options.dataDir, { clock, log });
     await auth.init();
-    graph = buildGraph({
+    const built = buildGraph({
       dbs,
       dataDir: options.dataDir,
       settings,
@@ -197,6 +204,18 @@ export function createCore(options: CoreOptions): RunningCore {
       credentials,
       demo: options.tmdb.demo,
     });
+    const heavy = wireHeavyWork(options.worker, {
+      dbs,
+      dataDir: options.dataDir,
+      settings,
+      clock,
+      log,
+      appVersion: options.app.version,
+      stats: () => built.stats,
+    });
+    graph = { ...built, heavy };
+    // The worker loads on its own thread while the window asks for its first, fast reads.
+    heavy?.warm();
     // Changes queued in an earlier run go out as soon as they can (in the background).
     graph.sync?.kick();
     // Followed series and watchlist films are refreshed now (when online), then on a timer.
@@ -215,7 +234,7 @@ export function createCore(options: CoreOptions): RunningCore {
     log.error('core.start_failed', { error });
   });
 
-  const started = async (): Promise<Graph> => {
+  const started = async (): Promise<Graph & { heavy: HeavyWork | null }> => {
     await ready;
     if (!graph) throw new CodedError('internal', 'Marquee did not finish starting.');
     return graph;
@@ -262,6 +281,8 @@ export function createCore(options: CoreOptions): RunningCore {
       network.close();
       await ready.catch(() => undefined);
       graph?.close();
+      // Bounded: a running job is cancelled, and the worker stopped when it does not stop in time.
+      await graph?.heavy?.close().catch(() => undefined);
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
       await Promise.race([

@@ -1,5 +1,6 @@
 import type { RestorePlan } from '../../src-shared/ipc/contract/import';
 import type { SettingsStore } from '../settings/settings-store';
+import type { Tracking } from '../tracking/tracking';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { Play } from '../tracking/types';
 import type { UserLibrary } from '../library/user-library';
@@ -21,6 +22,18 @@ export { backupSchema, type Backup } from './backup-schema';
  * anything is written.
  */
 
+/** What writing a backup reads: the history page by page, the library, the settings. */
+export interface BackupReadDeps {
+  appVersion: string;
+  clock: () => number;
+  store: Pick<BackupStore, 'seriesSettings' | 'inbox'>;
+  tracking: { tracking: Pick<Tracking, 'history'> };
+  library: Pick<UserLibrary, 'collection' | 'lists' | 'list'>;
+  settings: Pick<SettingsStore, 'get'>;
+  /** Hears each page of the history read (plays read so far, of how many); may throw to stop. */
+  onPage?: (done: number, total: number) => void;
+}
+
 export interface BackupDeps {
   appVersion: string;
   clock: () => number;
@@ -38,19 +51,20 @@ const targetKey = (t: Backup['library']['ratings'][number]['target']): string =>
     : `${t.mediaType}:${t.mediaId}`;
 
 /** Every play, oldest first (pages of the history read). */
-function allPlays(tracking: TrackingService): Play[] {
+function allPlays(deps: Pick<BackupReadDeps, 'tracking' | 'onPage'>): Play[] {
   const out: Play[] = [];
   const page = 20_000;
   for (let offset = 0; ; offset += page) {
-    const { plays, total } = tracking.tracking.history({ limit: page, offset });
+    const { plays, total } = deps.tracking.tracking.history({ limit: page, offset });
     out.push(...plays);
+    deps.onPage?.(out.length, total);
     if (plays.length === 0 || offset + page >= total) break;
   }
   return byKey(out, (p) => p.uid);
 }
 
 /** The profile as one backup document. */
-export function createBackup(deps: BackupDeps): Backup {
+export function createBackup(deps: BackupReadDeps): Backup {
   const { library } = deps;
   const refs = (collection: 'watchlist' | 'favorites'): MediaRef[] =>
     byKey(
@@ -100,11 +114,17 @@ export function createBackup(deps: BackupDeps): Backup {
     createdAt: deps.clock(),
     app: { version: deps.appVersion },
     library: { watchlist: refs('watchlist'), favorites: refs('favorites'), ratings, lists },
-    history: allPlays(deps.tracking),
+    history: allPlays(deps),
     series: deps.store.seriesSettings(),
     inbox: deps.store.inbox(),
     settings: { ...deps.settings.get() },
   };
+}
+
+/** A backup as the file the user saves. */
+export function backupFile(backup: Backup): { fileName: string; text: string } {
+  const day = new Date(backup.createdAt).toISOString().slice(0, 10);
+  return { fileName: `marquee-backup-${day}.json`, text: `${JSON.stringify(backup, null, 1)}\n` };
 }
 
 /** Reads a backup document; a clear message names what is wrong. */
@@ -129,7 +149,7 @@ export function parseBackup(value: unknown): Backup {
 
 /** What restoring `backup` over this profile will do; nothing is written. */
 export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
-  const known = new Set(allPlays(deps.tracking).map((p) => p.uid));
+  const known = new Set(allPlays(deps).map((p) => p.uid));
   const { usable } = splitPlays(backup.history, deps.clock());
   const newPlays = usable.filter((p) => !known.has(p.uid)).length;
   const lib = libraryDiff(backup, deps.library);

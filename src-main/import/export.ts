@@ -5,7 +5,7 @@ import { LATEST_DATE, playTimeProblem } from '../../src-shared/tracking/play-tim
 import type { TitleLookup } from '../library/title-lookup';
 import type { UserLibrary } from '../library/user-library';
 import { localDate } from '../tracking/dates';
-import type { TrackingService } from '../tracking/tracking-service';
+import type { Tracking } from '../tracking/tracking';
 import type { Play } from '../tracking/types';
 import type { ExportKind } from './service-types';
 
@@ -29,11 +29,13 @@ import type { ExportKind } from './service-types';
  * its date and the file's `notes` say which row and why.
  */
 export interface ExportDeps {
-  tracking: TrackingService;
-  library: UserLibrary;
+  tracking: { tracking: Pick<Tracking, 'history'> };
+  library: Pick<UserLibrary, 'collection' | 'list'>;
   titles: TitleLookup;
   timeZone: () => string;
   clock: () => number;
+  /** Hears each page of the history read (plays read so far, of how many); may throw to stop. */
+  onPage?: (done: number, total: number) => void;
 }
 
 export interface ExportedFile {
@@ -85,12 +87,17 @@ function slug(name: string): string {
   return s === '' ? 'list' : s;
 }
 
-function filmPlays(tracking: TrackingService): Play[] {
+function filmPlays(deps: ExportDeps): Play[] {
   const out: Play[] = [];
   const page = 20_000;
   for (let offset = 0; ; offset += page) {
-    const { plays, total } = tracking.tracking.history({ limit: page, offset, mediaType: 'movie' });
+    const { plays, total } = deps.tracking.tracking.history({
+      limit: page,
+      offset,
+      mediaType: 'movie',
+    });
     out.push(...plays);
+    deps.onPage?.(out.length, total);
     if (plays.length === 0 || offset + page >= total) break;
   }
   // Oldest first, undated first (a viewing without a date is not a rewatch of a dated one).
@@ -115,7 +122,7 @@ export function exportLetterboxd(deps: ExportDeps): ExportedFile {
     const t = deps.titles.title('movie', id);
     return [t?.title ?? '', yearText(t?.date) ?? ''];
   };
-  for (const p of filmPlays(deps.tracking)) {
+  for (const p of filmPlays(deps)) {
     const [title, year] = describe(p.mediaId);
     const problem = playTimeProblem(p.watchedAt, now);
     if (problem !== null)

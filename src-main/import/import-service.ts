@@ -7,7 +7,7 @@ import type { UserLibrary } from '../library/user-library';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ChangePath } from '../changes/change-path';
 import type { TrackingService } from '../tracking/tracking-service';
-import { createBackup, type BackupDeps } from './backup';
+import { backupFile, createBackup, type BackupDeps } from './backup';
 import { exportFile } from './export';
 import { createImportJobs, type ImportJobsDeps } from './jobs';
 import { createMatcher } from './match';
@@ -138,14 +138,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       jobs.cancel(jobId);
     },
     jobs: () => jobs.jobs(),
-    createBackup() {
-      const backup = createBackup(backupDeps);
-      const day = new Date(backup.createdAt).toISOString().slice(0, 10);
-      return {
-        fileName: `marquee-backup-${day}.json`,
-        text: `${JSON.stringify(backup, null, 1)}\n`,
-      };
-    },
+    createBackup: () => backupFile(createBackup(backupDeps)),
     exportFile: (kind, listId) => exportFile(exportDeps, kind, listId),
     start: () => {
       jobs.start();

@@ -145,6 +145,8 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         credentials,
         // Play capture: the media servers' clients and the webhook listener.
         capture: captureWiring(),
+        // Stats, exports and backups run in a worker thread, off the window's process.
+        worker: { entry: builtPaths(options.mainDir).worker },
         // Imports: the open dialog over the window, and demo mode's sample exports.
         imports: {
           ...(electron.dialog

@@ -27,6 +27,8 @@ export interface StatsServiceDeps {
 
 export interface StatsService {
   stats: Stats;
+  /** Whether the background fill of facts is running (the overview's coverage says so). */
+  filling(): boolean;
   /** Fills missing facts now (when online); resolves when the run ends. */
   fill(): Promise<void>;
   /** Starts filling: a run soon after start-up, when plays change, when the network returns, hourly. */
@@ -80,6 +82,7 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
 
   return {
     stats,
+    filling: () => fill?.running() ?? false,
     fill: () => (closed ? Promise.resolve() : filler().kick()),
     start() {
       subscriptions.push(deps.onOnline(kickSoon), deps.onPlaysChanged(kickSoon));

@@ -2,13 +2,13 @@ import type { Logger } from '../base/log';
 import type { Timers } from '../base/timers';
 import type { ChangePath } from '../changes/change-path';
 import type { TmdbClient } from '../tmdb/types';
-import { calendarWindow, type CalendarWindow } from './calendar';
+import type { CalendarWindow } from './calendar';
 import { titlesOf } from './changes';
 import { RefreshScheduler } from './scheduler';
 import type { TrackingSource } from './source';
 import type { TrackingStore } from './store';
 import { tmdbTrackingSource } from './tmdb-source';
-import { createTracking, type Tracking } from './tracking';
+import { createTracking, icsFile, type Tracking } from './tracking';
 import type {
   FollowState,
   InboxItem,
@@ -183,13 +183,7 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
       return { running: false, done: result.done, total: result.total, failed: result.failed };
     },
     status: () => ({ refresh: progress, unread: tracking.unreadCount() }),
-    exportIcs(window) {
-      const resolved = calendarWindow(tracking.today(), window);
-      return {
-        filename: `marquee-${resolved.from}-to-${resolved.to}.ics`,
-        text: tracking.calendarIcs(resolved),
-      };
-    },
+    exportIcs: (window) => icsFile(tracking, window),
     start: () => {
       scheduler.start();
       // Read every series' progress once, soon after start-up and off the first request's path,

@@ -105,6 +105,18 @@ export interface Tracking {
   refresh: RefreshTarget;
 }
 
+/** The calendar export as the file the user saves: the window resolved from `tracking`'s today. */
+export function icsFile(
+  tracking: Pick<Tracking, 'today' | 'calendarIcs'>,
+  window: Partial<CalendarWindow>,
+): { filename: string; text: string } {
+  const resolved = calendarWindow(tracking.today(), window);
+  return {
+    filename: `marquee-${resolved.from}-to-${resolved.to}.ics`,
+    text: tracking.calendarIcs(resolved),
+  };
+}
+
 const MAX_READ = 20_000;
 const clampLimit = (limit: number | undefined, fallback: number): number =>
   Math.min(Math.max(1, Math.trunc(limit ?? fallback)), MAX_READ);

@@ -1,12 +1,15 @@
 import type { ImportChannel } from '../../../src-shared/ipc/contract';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { ImportService } from '../../import/service-types';
+import type { HeavyWork } from '../../worker/heavy';
 import { libraryPart } from './library-open';
 
 export interface ImportDeps {
   /** null when the library could not be opened: there is nowhere to import into. */
   imports: ImportService | null;
   libraryProblem: string | null;
+  /** The worker that writes backups and exports; without one they are written here. */
+  heavy?: HeavyWork | null;
 }
 
 /** Import, backup and export, once the library is open. */
@@ -14,6 +17,12 @@ export function importHandlers(use: () => Promise<ImportDeps>): HandlersFor<Impo
   const service = async (): Promise<ImportService> => {
     const deps = await use();
     return libraryPart(deps.imports, 'Import and backup are off', deps.libraryProblem);
+  };
+  /** The service's checks first (the library is open), then the worker when there is one. */
+  const heavy = async (): Promise<{ service: ImportService; heavy: HeavyWork | null }> => {
+    const deps = await use();
+    const open = libraryPart(deps.imports, 'Import and backup are off', deps.libraryProblem);
+    return { service: open, heavy: deps.heavy ?? null };
   };
   return {
     'import.samples': async () => ({ samples: (await service()).samples() }),
@@ -30,7 +39,13 @@ export function importHandlers(use: () => Promise<ImportDeps>): HandlersFor<Impo
       return { ok: true as const };
     },
     'import.jobs': async () => ({ jobs: (await service()).jobs() }),
-    'backup.create': async () => (await service()).createBackup(),
-    'export.file': async ({ kind, listId }) => (await service()).exportFile(kind, listId),
+    'backup.create': async () => {
+      const { service: here, heavy: worker } = await heavy();
+      return worker ? worker.createBackup() : here.createBackup();
+    },
+    'export.file': async ({ kind, listId }) => {
+      const { service: here, heavy: worker } = await heavy();
+      return worker ? worker.exportFile(kind, listId) : here.exportFile(kind, listId);
+    },
   };
 }

@@ -1,12 +1,15 @@
 import type { TrackingChannel } from '../../../src-shared/ipc/contract';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { TrackingService } from '../../tracking/tracking-service';
+import type { HeavyWork } from '../../worker/heavy';
 import { libraryPart } from './library-open';
 
 export interface TrackingDeps {
   /** null when the library could not be opened: there is no history to read or write. */
   tracking: TrackingService | null;
   libraryProblem: string | null;
+  /** The worker that writes the calendar export; without one it is written here. */
+  heavy?: HeavyWork | null;
 }
 
 /** Watch history, progress, Up Next, the calendar and the inbox, once the library is open. */
@@ -35,7 +38,11 @@ export function trackingHandlers(use: () => Promise<TrackingDeps>): HandlersFor<
       (await service()).setHidden(seriesId, hidden),
     'tracking.snooze': async ({ seriesId, until }) => (await service()).snooze(seriesId, until),
     'tracking.calendar': async (window) => (await domain()).calendar(window),
-    'tracking.exportIcs': async (window) => (await service()).exportIcs(window),
+    'tracking.exportIcs': async (window) => {
+      const here = await service();
+      const worker = (await use()).heavy;
+      return worker ? worker.exportIcs(window) : here.exportIcs(window);
+    },
     'tracking.inbox': async (query) => {
       const tracking = await domain();
       return { items: tracking.inbox(query), unread: tracking.unreadCount() };

@@ -1,0 +1,68 @@
+import type { CalendarWindow } from '../tracking/calendar';
+import type { ExportKind } from '../import/service-types';
+import type { Settings } from '../../src-shared/ipc/contract/settings';
+import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
+import type { HeavyJobs } from './jobs';
+import type { JobOutput } from './registry';
+import type { JobRunner } from './runner';
+
+type Out<K extends keyof HeavyJobs> = Promise<JobOutput<HeavyJobs, K>>;
+
+/**
+ * The channels whose work left the main process: each call takes what only the main process
+ * knows at that moment (the time, the zone, the region, the settings) and hands the rest to
+ * the worker. The IPC guard and the fast reads stay on the main process.
+ */
+export interface HeavyWork {
+  statsOverview(query: { from?: string; to?: string; media: StatsMedia }): Out<'stats.overview'>;
+  statsYears(): Out<'stats.years'>;
+  yearInReview(query: { year: number; media: StatsMedia }): Out<'stats.yearInReview'>;
+  exportFile(kind: ExportKind, listId?: string): Out<'export.file'>;
+  exportIcs(window: Partial<CalendarWindow>): Out<'tracking.exportIcs'>;
+  createBackup(): Out<'backup.create'>;
+  /** Starts the worker ahead of the first call. */
+  warm(): void;
+  close(): Promise<void>;
+}
+
+export interface HeavyWorkDeps {
+  runner: JobRunner<HeavyJobs>;
+  clock: () => number;
+  timeZone: () => string;
+  region: () => string;
+  settings: () => Settings;
+  appVersion: string;
+  /** Whether the stats' background fill of facts is running (the overview says so). */
+  filling: () => boolean;
+}
+
+export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
+  const { runner } = deps;
+  const at = (): { now: number; timeZone: string } => ({
+    now: deps.clock(),
+    timeZone: deps.timeZone(),
+  });
+  const stats = (): { now: number; timeZone: string; filling: boolean } => ({
+    ...at(),
+    filling: deps.filling(),
+  });
+  return {
+    statsOverview: (query) => runner.run('stats.overview', { ...stats(), query }),
+    statsYears: () => runner.run('stats.years', stats()),
+    yearInReview: (query) => runner.run('stats.yearInReview', { ...stats(), query }),
+    exportFile: (kind, listId) =>
+      runner.run('export.file', { ...at(), kind, ...(listId === undefined ? {} : { listId }) }),
+    exportIcs: (window) =>
+      runner.run('tracking.exportIcs', { ...at(), region: deps.region(), window }),
+    createBackup: () =>
+      runner.run('backup.create', {
+        ...at(),
+        appVersion: deps.appVersion,
+        settings: deps.settings(),
+      }),
+    warm: () => {
+      runner.warm();
+    },
+    close: () => runner.close(),
+  };
+}

@@ -1,0 +1,143 @@
+import type { Settings } from '../../src-shared/ipc/contract/settings';
+import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
+import { EventBus } from '../base/events';
+import { createLocalTitles } from '../cache/store/titles';
+import { createChangePath } from '../changes/change-path';
+import { createChangeStore } from '../changes/store/changes';
+import { backupFile, createBackup } from '../import/backup';
+import { createBackupStore } from '../import/store/backup';
+import { exportFile, type ExportDeps } from '../import/export';
+import type { ExportKind } from '../import/service-types';
+import { createCollectionReader } from '../library/store/collections';
+import { createLibrary } from '../library/store/library';
+import { createViewStore } from '../library/store/views';
+import { createUserLibrary, type UserLibrary } from '../library/user-library';
+import { createStats, type Stats } from '../stats/stats';
+import { createStatsStore, type StatsStore } from '../stats/store';
+import type { CalendarWindow } from '../tracking/calendar';
+import { createTrackingStore } from '../tracking/store';
+import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
+import type { JobContext, JobControl } from './registry';
+
+/**
+ * The heavy jobs: the same domain code the main process used to run itself, built here over the
+ * worker's own connections. What the main process knows and the files do not (the time, the
+ * user's time zone and region, the settings, whether the facts fill is running) comes in the
+ * input, so an answer is the one the main process would have given at that moment.
+ */
+export interface AtNow {
+  now: number;
+  timeZone: string;
+}
+export interface StatsJob extends AtNow {
+  filling: boolean;
+}
+
+/**
+ * The stats keep every watched title's facts in memory between calls. Here they are kept while
+ * no other connection has committed to the library (`PRAGMA data_version`); after any commit
+ * (a play marked, facts filled) they are read again.
+ */
+const statsStores = new WeakMap<JobContext, { version: number; store: StatsStore }>();
+function statsStore(context: JobContext): StatsStore {
+  const version = Number(context.library.pragma('data_version', { simple: true }));
+  const kept = statsStores.get(context);
+  if (kept !== undefined && kept.version === version) return kept.store;
+  const store = createStatsStore(context.library);
+  statsStores.set(context, { version, store });
+  return store;
+}
+
+function statsOf(context: JobContext, input: StatsJob): Stats {
+  return createStats({
+    store: statsStore(context),
+    clock: () => input.now,
+    timeZone: () => input.timeZone,
+    filling: () => input.filling,
+  });
+}
+
+function trackingOf(context: JobContext, input: AtNow & { region: string }): Tracking {
+  const clock = (): number => input.now;
+  return createTracking(createTrackingStore(context.library), {
+    clock,
+    timeZone: () => input.timeZone,
+    region: () => input.region,
+    // Read-only here: nothing these jobs do records a change.
+    changes: createChangePath({ store: createChangeStore(context.library), clock }),
+  });
+}
+
+function libraryOf(context: JobContext, now: number): UserLibrary {
+  const db = context.library;
+  return createUserLibrary({
+    store: {
+      library: createLibrary(db, { clock: () => now }),
+      views: createViewStore(db),
+      collection: createCollectionReader(db),
+    },
+    problem: null,
+    titles: createLocalTitles(context.cache),
+    // Reads only: no change is queued or announced from here.
+    events: new EventBus(),
+    authState: () => 'user',
+    onQueued: () => undefined,
+  });
+}
+
+/** Reads of the history page by page, checking for a cancel and reporting progress between them. */
+const paged =
+  (control: JobControl) =>
+  (done: number, total: number): void => {
+    control.checkpoint();
+    control.progress(done, total);
+  };
+
+export const heavyJobs = {
+  'stats.overview': (
+    context: JobContext,
+    input: StatsJob & { query: { from?: string; to?: string; media: StatsMedia } },
+  ) => statsOf(context, input).overview(input.query),
+  'stats.years': (context: JobContext, input: StatsJob) => statsOf(context, input).years(),
+  'stats.yearInReview': (
+    context: JobContext,
+    input: StatsJob & { query: { year: number; media: StatsMedia } },
+  ) => statsOf(context, input).yearInReview(input.query),
+  'export.file': (
+    context: JobContext,
+    input: AtNow & { kind: ExportKind; listId?: string },
+    control: JobControl,
+  ) => {
+    const deps: ExportDeps = {
+      tracking: { tracking: trackingOf(context, { ...input, region: '' }) },
+      library: libraryOf(context, input.now),
+      titles: createLocalTitles(context.cache),
+      timeZone: () => input.timeZone,
+      clock: () => input.now,
+      onPage: paged(control),
+    };
+    return exportFile(deps, input.kind, input.listId);
+  },
+  'tracking.exportIcs': (
+    context: JobContext,
+    input: AtNow & { region: string; window: Partial<CalendarWindow> },
+  ) => icsFile(trackingOf(context, input), input.window),
+  'backup.create': (
+    context: JobContext,
+    input: AtNow & { appVersion: string; settings: Settings },
+    control: JobControl,
+  ) => {
+    const backup = createBackup({
+      appVersion: input.appVersion,
+      clock: () => input.now,
+      store: createBackupStore(context.library),
+      tracking: { tracking: trackingOf(context, { ...input, region: '' }) },
+      library: libraryOf(context, input.now),
+      settings: { get: () => input.settings },
+      onPage: paged(control),
+    });
+    return backupFile(backup);
+  },
+};
+
+export type HeavyJobs = typeof heavyJobs;

@@ -1,0 +1,71 @@
+import { isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
+import { CodedError } from '../../src-shared/ipc/errors';
+import { connect } from '../db/connection';
+import {
+  JobCancelled,
+  toJobError,
+  type FromWorker,
+  type ToWorker,
+  type WorkerSetup,
+} from './protocol';
+import type { JobContext, JobControl, JobRegistry } from './registry';
+
+/**
+ * The worker's side: opens its own connections to the files named in `workerData` (no
+ * migrations or checks: the main process did those before it started the worker) and runs the
+ * jobs it is sent, one at a time, in the order they came.
+ */
+export function serveJobs(registry: JobRegistry): void {
+  const port = parentPort;
+  if (port === null) throw new Error('serveJobs runs inside a worker thread.');
+  const setup = workerData as WorkerSetup;
+  let context: JobContext | null = null;
+  const open = (): JobContext =>
+    (context ??= {
+      cache: connect(setup.cacheFile, 'cache'),
+      library: connect(setup.libraryFile, 'library'),
+    });
+  const send = (message: FromWorker): void => {
+    port.postMessage(message);
+  };
+
+  const run = async (message: Extract<ToWorker, { type: 'run' }>): Promise<void> => {
+    const { id, kind, cancel } = message;
+    try {
+      const job = Object.hasOwn(registry, kind) ? registry[kind] : undefined;
+      if (job === undefined)
+        throw new CodedError('internal', `There is no background job ${kind}.`);
+      const db = open();
+      const control: JobControl = {
+        checkpoint() {
+          if (Atomics.load(cancel, 0) !== 0) throw new JobCancelled();
+        },
+        progress(done, total) {
+          send({ type: 'progress', id, progress: { done, total } });
+        },
+        write: (fn) => db.library.transaction(fn)(),
+      };
+      control.checkpoint();
+      const value = await job(db, message.input as never, control);
+      send({ type: 'done', id, value, isMainThread, threadId });
+    } catch (error) {
+      send({ type: 'failed', id, error: toJobError(error) });
+    }
+  };
+
+  let queue = Promise.resolve();
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'run') {
+      queue = queue.then(() => run(message));
+      return;
+    }
+    // Closing: after the jobs already sent (cancelled by then), the connections close and the
+    // port with them, which lets the thread end on its own.
+    queue = queue.then(() => {
+      context?.cache.close();
+      context?.library.close();
+      context = null;
+      port.close();
+    });
+  });
+}
