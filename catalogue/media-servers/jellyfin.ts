@@ -26,6 +26,8 @@ export interface JellyfinStandInOptions extends LibraryOptions {
   port?: number;
   /** The administrator's API key; a fixed test value by default. */
   apiKey?: string;
+  /** A library of its own (a large one, for benchmarks) instead of the small one of `options`. */
+  library?: StandInLibrary;
 }
 
 export interface JellyfinStandIn {
@@ -62,7 +64,7 @@ interface Played {
 export async function startJellyfinStandIn(
   options: JellyfinStandInOptions = {},
 ): Promise<JellyfinStandIn> {
-  const library = standInLibrary(options);
+  const library = options.library ?? standInLibrary(options);
   const apiKey = options.apiKey ?? 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5';
   const idOf = (key: number): string => key.toString(16).padStart(32, '0');
   // alice played what the library says; bob only the first film.

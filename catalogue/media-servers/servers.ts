@@ -13,3 +13,5 @@ export type {
   StandInLibrary,
   StandInSeries,
 } from './library';
+export { LARGE_SEASON_LENGTH, largeIds, largeLibrary, largeShape } from './large-library';
+export type { LargeLibraryOptions } from './large-library';

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BACKFILL_CHUNK } from './backfill';
 import { EVENING, HOUR } from './testing/events';
 import { captureHarness, type Harness } from './testing/harness';
 import type { BackfillItem, ConnectorFactory } from './types';
@@ -121,5 +122,96 @@ describe('capture service: backfill', () => {
       auth: { kind: 'token', token: 'abc123secret' },
     });
     await expect(h.capture.backfill(view.id)).rejects.toThrow(/Choose the accounts/);
+  });
+
+  /** Counts the captured plays each outermost transaction writes. */
+  function chunkSizes(): { sizes: number[]; turns: number[] } {
+    const sizes: number[] = [];
+    // The event loop's turns (a setImmediate chain) seen as each transaction starts.
+    const turns: number[] = [];
+    let turn = 0;
+    const next = (): void => {
+      turn += 1;
+      if (turn < 10_000) setImmediate(next);
+    };
+    setImmediate(next);
+    let depth = 0;
+    const write = h.t.changes.write.bind(h.t.changes);
+    vi.spyOn(h.t.changes, 'write').mockImplementation(<T>(fn: () => T): T => {
+      if (depth === 0) {
+        sizes.push(0);
+        turns.push(turn);
+      }
+      depth += 1;
+      try {
+        return write(fn);
+      } finally {
+        depth -= 1;
+      }
+    });
+    const add = h.store.links.add.bind(h.store.links);
+    vi.spyOn(h.store.links, 'add').mockImplementation((link) => {
+      add(link);
+      sizes[sizes.length - 1] = (sizes.at(-1) ?? 0) + 1;
+    });
+    return { sizes, turns };
+  }
+
+  const films = (n: number): BackfillItem[] =>
+    Array.from({ length: n }, (_, i) =>
+      item({ itemKey: `f${String(i)}`, ids: { tmdb: String(1000 + i) } }),
+    );
+
+  it('writes a long page in bounded transactions, yielding between them', async () => {
+    const id = await plexServer([films(BACKFILL_CHUNK * 2 + 50)]);
+    const { sizes, turns } = chunkSizes();
+    await h.capture.backfill(id);
+    await h.capture.idle();
+    const written = sizes.filter((n) => n > 0);
+    const chunkTurns = turns.filter((_, i) => (sizes[i] ?? 0) > 0);
+    expect(chunkTurns.every((t, i) => i === 0 || t > (chunkTurns[i - 1] ?? t))).toBe(true);
+    expect(written.reduce((a, b) => a + b, 0)).toBe(BACKFILL_CHUNK * 2 + 50);
+    expect(Math.max(...written)).toBeLessThanOrEqual(BACKFILL_CHUNK);
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    expect(h.progress.at(-1)).toMatchObject({ running: false, done: 250, added: 250, failed: 0 });
+  });
+
+  it('loses only the item that cannot be written when a transaction fails halfway', async () => {
+    const id = await plexServer([films(BACKFILL_CHUNK + 20)]);
+    const add = h.store.links.add.bind(h.store.links);
+    vi.spyOn(h.store.links, 'add').mockImplementation((link) => {
+      if (link.itemKey === 'f42') throw new Error('disk full');
+      add(link);
+    });
+    await h.capture.backfill(id);
+    await h.capture.idle();
+    expect(h.progress.at(-1)).toMatchObject({
+      running: false,
+      done: BACKFILL_CHUNK + 20,
+      added: BACKFILL_CHUNK + 19,
+      failed: 1,
+      message: null,
+    });
+    expect(h.capture.captured(500, 0).total).toBe(BACKFILL_CHUNK + 19);
+    // Its play went with its transaction: nothing half-written.
+    expect(h.tracking.tracking.plays({ scope: 'movie', movieId: 1042 })).toEqual([]);
+    expect(h.tracking.tracking.plays({ scope: 'movie', movieId: 1041 })).toHaveLength(1);
+  });
+
+  it('keeps TMDB’s answers in the library with the plays, and asks nothing twice', async () => {
+    const id = await plexServer([
+      [
+        item({ itemKey: 'b', media: 'episode', ids: { tvdb: '349232' }, season: 1, episode: 1 }),
+        item({ itemKey: 's', ids: { imdb: 'tt0111161' } }),
+      ],
+    ]);
+    await h.capture.backfill(id);
+    await h.capture.idle();
+    expect(h.store.ids.get('tvdb_id:episode', '349232')).toMatchObject({ tmdbId: 1396 });
+    expect(h.store.ids.get('imdb_id:movie', 'tt0111161')).toMatchObject({ tmdbId: 278 });
+    await h.capture.backfill(id);
+    await h.capture.idle();
+    expect([...h.find.calls].sort()).toEqual(['imdb_id:tt0111161', 'tvdb_id:349232']);
+    expect(h.progress.at(-1)).toMatchObject({ done: 2, added: 0 });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createResolver, parseLegacyGuid, UNKNOWN_ID_TTL_MS, type ResolvableItem } from './resolve';
+import {
+  createResolver,
+  parseLegacyGuid,
+  UNKNOWN_ID_TTL_MS,
+  type FindAnswer,
+  type ResolvableItem,
+} from './resolve';
 import { fakeFind, findAnswers, memoryIds } from './testing/fakes';
 
 const NOW = Date.UTC(2026, 7, 1, 20, 0);
@@ -103,6 +109,100 @@ describe('resolve: episodes', () => {
     const { resolver } = setup();
     const item = episode({ seriesIds: { tmdb: '1396' }, season: null, episode: null });
     expect((await resolver.resolve(item)).kind).toBe('review');
+  });
+});
+
+describe('resolve: episodes of a series the server names', () => {
+  // Series 81189 is Breaking Bad (1396); its episodes' own TheTVDB ids are 5000 + 10·season + n.
+  const answers: Record<string, Partial<FindAnswer>> = { 'tvdb_id:81189': { series: [1396] } };
+  for (let season = 1; season <= 2; season++)
+    for (let n = 1; n <= 5; n++)
+      answers[`tvdb_id:${String(5000 + 10 * season + n)}`] = {
+        episodes: [{ showId: 1396, season, episode: n }],
+      };
+  const of = (season: number, n: number, ids: ResolvableItem['ids'] = {}): ResolvableItem =>
+    episode({
+      ids: { tvdb: String(5000 + 10 * season + n), ...ids },
+      seriesIds: { tvdb: '81189' },
+      season,
+      episode: n,
+    });
+
+  it('asks for the series once and checks one episode per season, not each', async () => {
+    const find = fakeFind(answers);
+    const resolver = createResolver({ find, ids: memoryIds(), clock: () => NOW });
+    const items = [1, 2].flatMap((season) => [1, 2, 3, 4, 5].map((n) => of(season, n)));
+    const resolved = await Promise.all(items.map((item) => resolver.resolve(item)));
+    expect(resolved.map((r) => (r.kind === 'resolved' ? r.target : null))).toEqual(
+      items.map((item) => ({
+        mediaType: 'episode',
+        mediaId: 1396,
+        season: item.season,
+        episode: item.episode,
+      })),
+    );
+    expect(find.calls).toEqual(['tvdb_id:81189', 'tvdb_id:5011', 'tvdb_id:5021']);
+  });
+
+  it('finds each episode of a season TMDB numbers otherwise by its own ids', async () => {
+    // TMDB has the second season in absolute order, as one long first season.
+    const absolute = { ...answers };
+    for (let n = 1; n <= 5; n++)
+      absolute[`tvdb_id:${String(5020 + n)}`] = {
+        episodes: [{ showId: 1396, season: 1, episode: 10 + n }],
+      };
+    const find = fakeFind(absolute);
+    const resolver = createResolver({ find, ids: memoryIds(), clock: () => NOW });
+    const first = await resolver.resolve(of(1, 2));
+    expect(first).toMatchObject({ target: { season: 1, episode: 2 } });
+    const second = [];
+    for (const n of [1, 2, 3]) second.push(await resolver.resolve(of(2, n)));
+    expect(second.map((r) => (r.kind === 'resolved' ? r.target.episode : null))).toEqual([
+      11, 12, 13,
+    ]);
+    expect(second.every((r) => r.kind === 'resolved' && r.target.season === 1)).toBe(true);
+    expect(find.calls).toEqual([
+      'tvdb_id:81189',
+      'tvdb_id:5012',
+      'tvdb_id:5021',
+      'tvdb_id:5022',
+      'tvdb_id:5023',
+    ]);
+  });
+
+  it('lets an episode TMDB does not know decide nothing: the next one is checked', async () => {
+    const find = fakeFind(answers);
+    const resolver = createResolver({ find, ids: memoryIds(), clock: () => NOW });
+    const unknown = of(1, 1, { tvdb: '5999' });
+    expect(await resolver.resolve(unknown)).toMatchObject({ target: { season: 1, episode: 1 } });
+    expect(await resolver.resolve(of(1, 2))).toMatchObject({ target: { season: 1, episode: 2 } });
+    expect(await resolver.resolve(of(1, 3))).toMatchObject({ target: { season: 1, episode: 3 } });
+    expect(find.calls).toEqual(['tvdb_id:81189', 'tvdb_id:5999', 'tvdb_id:5012']);
+  });
+});
+
+describe('resolve: holding answers for a backfill', () => {
+  it('writes TMDB’s answers only when flushed while held, and uses them meanwhile', async () => {
+    const { resolver, find, ids } = setup();
+    const held = resolver.hold?.();
+    const item = film({ ids: { imdb: 'tt0111161' } });
+    await resolver.resolve(item);
+    expect(ids.size()).toBe(0);
+    expect(await resolver.resolve(item)).toMatchObject({ target: { mediaId: 278 } });
+    expect(find.calls).toHaveLength(1);
+    held?.flush();
+    expect(ids.get('imdb_id:movie', 'tt0111161')).toMatchObject({ tmdbId: 278 });
+  });
+
+  it('writes what is left on release, then each answer as it comes', async () => {
+    const { resolver, ids } = setup();
+    const held = resolver.hold?.();
+    await resolver.resolve(film({ ids: { imdb: 'tt0111161' } }));
+    held?.release();
+    held?.release();
+    expect(ids.size()).toBe(1);
+    await resolver.resolve(episode({ ids: { tvdb: '349232' } }));
+    expect(ids.size()).toBe(2);
   });
 });
 

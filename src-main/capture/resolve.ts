@@ -4,9 +4,11 @@ import type { ExternalIds } from './types';
 /**
  * Maps what a media server knows of an item (its TMDB, IMDb or TheTVDB ids, an old Plex agent's
  * guid) to the TMDB film or episode Marquee records. An episode's ids are the episode's own: TMDB's
- * find-by-external-id answers with its series and TMDB's season and number. A title alone is never
- * guessed at: it goes to the review list. Every answer TMDB gave is remembered (in the library), so
- * an id costs one request ever.
+ * find-by-external-id answers with its series and TMDB's season and number. When the server also
+ * names the series, its episodes cost one request for the series (none with TMDB's id) and one per
+ * season to check that TMDB numbers them alike, not one each. A title alone is never guessed at: it goes to
+ * the review list. Every answer TMDB gave is remembered (in the library), so an id costs one
+ * request ever.
  */
 
 export interface TmdbTarget {
@@ -27,7 +29,9 @@ export interface FindAnswer {
   series: number[];
 }
 
-export type FindById = (source: 'imdb_id' | 'tvdb_id', externalId: string) => Promise<FindAnswer>;
+type ExternalSource = 'imdb_id' | 'tvdb_id';
+
+export type FindById = (source: ExternalSource, externalId: string) => Promise<FindAnswer>;
 
 /** What is read of an event or a backfilled item. */
 export interface ResolvableItem {
@@ -47,7 +51,17 @@ export interface ResolverDeps {
 
 export interface Resolver {
   resolve(item: ResolvableItem): Promise<Resolution>;
+  /**
+   * Until released, TMDB's answers are kept in memory (and used) but written only by `flush`,
+   * which a backfill calls inside each of its transactions: one commit for many answers rather
+   * than one each. Released (by every holder), what is left is written, and answers are written
+   * as they come again.
+   */
+  hold?(): { flush(): void; release(): void };
 }
+
+/** Answers kept in memory before they are let go (they stay in the library). */
+const RECENT_IDS = 50_000;
 
 /** How long "TMDB knows no such id" is believed before asking again. */
 export const UNKNOWN_ID_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -91,21 +105,44 @@ type Want = 'movie' | 'episode' | 'tv';
 
 export function createResolver(deps: ResolverDeps): Resolver {
   const pending = new Map<string, Promise<KnownId>>();
+  /** By TMDB series and season: whether TMDB numbers its episodes as servers do (null: unknown). */
+  const numbering = new Map<string, Promise<boolean | null>>();
+
+  /** Answers read or received lately, by `source:want:id` (a backfill asks for each id often). */
+  const recent = new Map<string, KnownId>();
+  /** Answers not written yet, while held. */
+  const unsaved = new Map<string, [string, string, KnownId]>();
+  let holders = 0;
+
+  function remember(key: string, id: string, known: KnownId): void {
+    if (recent.size >= RECENT_IDS) recent.clear();
+    recent.set(`${key}:${id}`, known);
+  }
+  function save(): void {
+    for (const [key, id, known] of unsaved.values()) deps.ids.put(key, id, known);
+    unsaved.clear();
+  }
 
   /** One external id as `want`: from what is remembered, else one find (shared while in flight). */
-  async function lookup(source: 'imdb_id' | 'tvdb_id', id: string, want: Want): Promise<KnownId> {
+  async function lookup(source: ExternalSource, id: string, want: Want): Promise<KnownId> {
     const key = `${source}:${want}`;
-    const known = deps.ids.get(key, id);
+    const memo = `${key}:${id}`;
+    let known = recent.get(memo) ?? null;
+    if (!known) {
+      known = deps.ids.get(key, id);
+      if (known) remember(key, id, known);
+    }
     if (known && (known.tmdbId !== null || deps.clock() - known.resolvedAt < UNKNOWN_ID_TTL_MS))
       return known;
-    const memo = `${key}:${id}`;
     let promise = pending.get(memo);
     if (!promise) {
       promise = deps
         .find(source, id)
         .then((answer) => {
           const found = pick(answer, want, deps.clock());
-          deps.ids.put(key, id, found);
+          remember(key, id, found);
+          if (holders > 0) unsaved.set(memo, [key, id, found]);
+          else deps.ids.put(key, id, found);
           return found;
         })
         .finally(() => pending.delete(memo));
@@ -143,40 +180,108 @@ export function createResolver(deps: ResolverDeps): Resolver {
     return null;
   }
 
-  async function resolveEpisode(
-    item: ResolvableItem,
-    legacy: LegacyGuid | null,
-  ): Promise<Resolution | null> {
-    const own: ['imdb_id' | 'tvdb_id', string | null][] = [
-      ['imdb_id', imdbId(item.ids.imdb) ?? (legacy?.agent === 'imdb' ? imdbId(legacy.id) : null)],
-      ['tvdb_id', tvdbId(item.ids.tvdb)],
-    ];
-    for (const [source, id] of own) {
-      if (id === null) continue;
-      const found = await lookup(source, id, 'episode');
-      if (found.tmdbId !== null && found.season !== null && found.episode !== null)
-        return episodeOf(found.tmdbId, found.season, found.episode);
-    }
-    if (legacy !== null && legacy.season !== null && legacy.episode !== null) {
-      const series =
-        legacy.agent === 'tmdb'
-          ? tmdbNumber(legacy.id)
-          : legacy.agent === 'tvdb' && tvdbId(legacy.id) !== null
-            ? (await lookup('tvdb_id', legacy.id, 'tv')).tmdbId
-            : null;
-      if (series !== null) return episodeOf(series, legacy.season, legacy.episode);
-    }
-    if (item.season === null || item.episode === null) return null;
-    const s = item.seriesIds ?? {};
+  /** The series named by its own ids: TMDB's id as it is, else one find per series, ever. */
+  async function seriesOf(ids: ExternalIds | undefined): Promise<number | null> {
+    const s = ids ?? {};
     let series = tmdbNumber(s.tmdb);
     if (series === null && imdbId(s.imdb) !== null)
       series = (await lookup('imdb_id', s.imdb ?? '', 'tv')).tmdbId;
     if (series === null && tvdbId(s.tvdb) !== null)
       series = (await lookup('tvdb_id', s.tvdb ?? '', 'tv')).tmdbId;
-    return series === null ? null : episodeOf(series, item.season, item.episode);
+    return series;
+  }
+
+  /**
+   * Whether TMDB numbers a season's episodes as the server does, from one of its episodes' own
+   * ids (one find per season, not per episode): when it does, the server's season and number
+   * place every other episode of the season without a request; when it does not (an absolute or
+   * DVD order), each episode is found by its own ids. An episode TMDB does not know decides
+   * nothing: the season's next episode is asked.
+   */
+  async function numberingAgrees(
+    series: number,
+    item: ResolvableItem & { season: number },
+    [source, id]: [ExternalSource, string],
+  ): Promise<boolean> {
+    const key = `${String(series)}:${String(item.season)}`;
+    let verdict = numbering.get(key);
+    if (!verdict) {
+      const asked = lookup(source, id, 'episode').then((found) =>
+        found.tmdbId === null
+          ? null
+          : found.tmdbId === series &&
+            found.season === item.season &&
+            found.episode === item.episode,
+      );
+      numbering.set(key, asked);
+      asked.then(
+        (agrees) => {
+          if (agrees === null) numbering.delete(key);
+        },
+        () => numbering.delete(key),
+      );
+      verdict = asked;
+    }
+    return (await verdict) ?? true;
+  }
+
+  async function resolveEpisode(
+    item: ResolvableItem,
+    legacy: LegacyGuid | null,
+  ): Promise<Resolution | null> {
+    const own = (
+      [
+        ['imdb_id', imdbId(item.ids.imdb) ?? (legacy?.agent === 'imdb' ? imdbId(legacy.id) : null)],
+        ['tvdb_id', tvdbId(item.ids.tvdb)],
+      ] as const
+    ).filter((o): o is [ExternalSource, string] => o[1] !== null);
+    const numbered =
+      item.season !== null && item.episode !== null
+        ? { season: item.season, episode: item.episode }
+        : null;
+    // A series the server names, with the episode's numbers: one find for the whole series.
+    const series = numbered === null ? null : await seriesOf(item.seriesIds);
+    const first = own[0];
+    if (
+      series !== null &&
+      numbered !== null &&
+      (first === undefined ||
+        (await numberingAgrees(series, { ...item, season: numbered.season }, first)))
+    )
+      return episodeOf(series, numbered.season, numbered.episode);
+    for (const [source, id] of own) {
+      const found = await lookup(source, id, 'episode');
+      if (found.tmdbId !== null && found.season !== null && found.episode !== null)
+        return episodeOf(found.tmdbId, found.season, found.episode);
+    }
+    if (legacy !== null && legacy.season !== null && legacy.episode !== null) {
+      const legacySeries =
+        legacy.agent === 'tmdb'
+          ? tmdbNumber(legacy.id)
+          : legacy.agent === 'tvdb' && tvdbId(legacy.id) !== null
+            ? (await lookup('tvdb_id', legacy.id, 'tv')).tmdbId
+            : null;
+      if (legacySeries !== null) return episodeOf(legacySeries, legacy.season, legacy.episode);
+    }
+    return series === null || numbered === null
+      ? null
+      : episodeOf(series, numbered.season, numbered.episode);
   }
 
   return {
+    hold() {
+      holders += 1;
+      let released = false;
+      return {
+        flush: save,
+        release() {
+          if (released) return;
+          released = true;
+          holders -= 1;
+          if (holders === 0) save();
+        },
+      };
+    },
     async resolve(item) {
       const legacy = parseLegacyGuid(item.ids.legacyGuid);
       const found =
