@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ describe('the folder key', () => {
     expect(opened.key.id.equals(made.key.id)).toBe(true);
     // What the keychain keeps gives the same key back.
     expect(keyFromSecret(opened.secret).fileKey.equals(made.key.fileKey)).toBe(true);
-    expect(matchesFolder(keyFromSecret(made.secret), made.folderJson)).toBe(true);
+    expect(await matchesFolder(keyFromSecret(made.secret), made.folderJson)).toBe(true);
   });
 
   it('refuses a wrong passphrase with one plain sentence', async () => {
@@ -85,18 +86,24 @@ describe('the folder key', () => {
     const { key } = await createFolderKey('a long passphrase', cheapKdf);
     const aad = Buffer.from('header');
     const plain = Buffer.from('the plain text');
-    const one = seal(key, aad, plain);
-    const two = seal(key, aad, plain);
+    const one = await seal(key, aad, plain);
+    const two = await seal(key, aad, plain);
     expect(one.equals(two)).toBe(false);
-    expect(unseal(key, aad, one)?.toString()).toBe('the plain text');
-    expect(unseal(key, Buffer.from('headeR'), one)).toBeNull();
+    expect((await unseal(key, aad, one))?.toString()).toBe('the plain text');
+    expect(await unseal(key, Buffer.from('headeR'), one)).toBeNull();
     for (const at of [0, 12, one.length - 1]) {
       const changed = Buffer.from(one);
       changed[at] = (changed[at] ?? 0) ^ 1;
-      expect(unseal(key, aad, changed)).toBeNull();
+      expect(await unseal(key, aad, changed)).toBeNull();
     }
-    expect(unseal(key, aad, one.subarray(0, one.length - 1))).toBeNull();
-    expect(unseal(key, aad, Buffer.alloc(3))).toBeNull();
+    expect(await unseal(key, aad, one.subarray(0, one.length - 1))).toBeNull();
+    expect(await unseal(key, aad, Buffer.alloc(3))).toBeNull();
+    // Bodies larger than one turn's share, changed in their last mebibyte.
+    const large = randomBytes(3 * 1024 * 1024 + 5);
+    const sealed = await seal(key, aad, large);
+    expect((await unseal(key, aad, sealed))?.equals(large)).toBe(true);
+    sealed[sealed.length - 100] = (sealed[sealed.length - 100] ?? 0) ^ 1;
+    expect(await unseal(key, aad, sealed)).toBeNull();
   });
 
   it('joining sets a folder up once; the next computer opens it, a wrong passphrase is refused', async () => {

@@ -97,17 +97,32 @@ export function keyFromSecret(secret: Buffer): FolderKey {
   return { fileKey: sub('marquee sync file key v1', 32), id: sub('marquee sync key id v1', 8) };
 }
 
-/** Seals `plain` with the key: nonce, then ciphertext, then the 16-byte tag. */
-export function seal(key: FolderKey, aad: Buffer, plain: Buffer, nonce?: Buffer): Buffer {
-  const iv = nonce ?? randomBytes(NONCE_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key.fileKey, iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(aad);
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return Buffer.concat([iv, body, cipher.getAuthTag()]);
+const CHUNK = 1024 * 1024;
+
+/** Runs a cipher over `data` a mebibyte at a time, letting the event loop turn in between. */
+async function inTurns(cipher: { update(data: Buffer): Buffer }, data: Buffer): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  for (let at = 0; at < data.length; at += CHUNK) {
+    if (at > 0)
+      await new Promise((resolve) => {
+        setImmediate(resolve);
+      });
+    out.push(cipher.update(data.subarray(at, at + CHUNK)));
+  }
+  return out;
 }
 
-/** Opens what `seal` made, or returns null when it fails authentication (changed, cut, wrong key). */
-export function unseal(key: FolderKey, aad: Buffer, sealed: Buffer): Buffer | null {
+/** Seals `plain` with the key: nonce, then ciphertext, then the 16-byte tag. */
+export async function seal(key: FolderKey, aad: Buffer, plain: Buffer): Promise<Buffer> {
+  const iv = randomBytes(NONCE_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key.fileKey, iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(aad);
+  const body = await inTurns(cipher, plain);
+  return Buffer.concat([iv, ...body, cipher.final(), cipher.getAuthTag()]);
+}
+
+/** Opens what `seal` made, or null when it fails authentication (changed, cut, another key). */
+export async function unseal(key: FolderKey, aad: Buffer, sealed: Buffer): Promise<Buffer | null> {
   if (sealed.length < NONCE_BYTES + TAG_BYTES) return null;
   const iv = sealed.subarray(0, NONCE_BYTES);
   const tag = sealed.subarray(sealed.length - TAG_BYTES);
@@ -116,7 +131,9 @@ export function unseal(key: FolderKey, aad: Buffer, sealed: Buffer): Buffer | nu
     const decipher = createDecipheriv('aes-256-gcm', key.fileKey, iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(aad);
     decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]);
+    const plain = await inTurns(decipher, body);
+    // Nothing decrypted is used before `final` has checked the tag.
+    return Buffer.concat([...plain, decipher.final()]);
   } catch {
     return null;
   }
@@ -136,7 +153,7 @@ export async function createFolderKey(
     app: 'marquee',
     format: FOLDER_FORMAT,
     kdf: { name: 'scrypt', salt: salt.toString('base64'), ...params },
-    check: seal(key, CHECK_AAD, CHECK_TEXT).toString('base64'),
+    check: (await seal(key, CHECK_AAD, CHECK_TEXT)).toString('base64'),
   };
   return { key, folderJson, secret };
 }
@@ -155,8 +172,8 @@ export function parseFolderJson(value: unknown): FolderJson {
 }
 
 /** Whether `key` is the folder's: its key check opens. */
-export function matchesFolder(key: FolderKey, folderJson: FolderJson): boolean {
-  const opened = unseal(key, CHECK_AAD, Buffer.from(folderJson.check, 'base64'));
+export async function matchesFolder(key: FolderKey, folderJson: FolderJson): Promise<boolean> {
+  const opened = await unseal(key, CHECK_AAD, Buffer.from(folderJson.check, 'base64'));
   return (
     opened !== null && opened.length === CHECK_TEXT.length && timingSafeEqual(opened, CHECK_TEXT)
   );
@@ -171,7 +188,7 @@ export async function openFolderKey(
   const { salt, N, r, p } = folderJson.kdf;
   const secret = await stretch(passphrase, Buffer.from(salt, 'base64'), { N, r, p });
   const key = keyFromSecret(secret);
-  if (!matchesFolder(key, folderJson))
+  if (!(await matchesFolder(key, folderJson)))
     throw new SyncKeyError(
       'wrong-passphrase',
       'This folder was set up with a different passphrase.',

@@ -64,7 +64,7 @@ export async function encodeFile(
   // AES-GCM adds nothing to the length but the nonce and the tag.
   const sealedLength = 12 + packed.length + 16;
   const head = headerBytes(key, header, sealedLength);
-  return Buffer.concat([head, seal(key, head, packed)]);
+  return Buffer.concat([head, await seal(key, head, packed)]);
 }
 
 /** What a file's bytes say before anything is decrypted; null when they are not a Marquee file. */
@@ -155,7 +155,7 @@ export async function decodeFile(
       message: 'This file was written with a different passphrase; it is not used.',
     };
   const head = bytes.subarray(0, headLength);
-  const packed = unseal(key, head, bytes.subarray(headLength));
+  const packed = await unseal(key, head, bytes.subarray(headLength));
   if (packed === null)
     return {
       ok: false,
@@ -185,39 +185,61 @@ export async function decodeFile(
   }
 }
 
-const domains = ['tracking', 'inbox', 'import'] as const satisfies readonly ChangeDomain[];
-const lineSchema = z.object({
-  id: z.string().min(1).max(200),
-  hlc: z.string().regex(/^\d{13}-\d{6}$/),
-  domain: z.enum(domains),
-  kind: z.string().min(1).max(200),
-  entity: z.string().min(1).max(1000),
-  data: z.unknown(),
-});
+const domains: ReadonlySet<unknown> = new Set<ChangeDomain>(['tracking', 'inbox', 'import']);
+const HLC = /^\d{13}-\d{6}$/;
+/** Lines between two pauses: a hundred thousand changes never hold the event loop for long. */
+const LINES_PER_TURN = 2000;
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => {
+    setImmediate(resolve);
+  });
+const text = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
+
+/** A line's change, checked field by field (a schema library costs as much as the parse). */
+function asChange(value: unknown, device: string): SharedChange | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { id, hlc, domain, kind, entity, data } = value as Record<string, unknown>;
+  if (!text(id, 200) || !text(kind, 200) || !text(entity, 1000)) return null;
+  if (typeof hlc !== 'string' || !HLC.test(hlc) || !domains.has(domain)) return null;
+  return { id, hlc, device, domain: domain as ChangeDomain, kind, entity, data };
+}
 
 /** A device's changes as the body of a segment or snapshot: JSON lines without `device`. */
-export function changesBody(changes: readonly SharedChange[]): Buffer {
-  const lines = changes.map(({ id, hlc, domain, kind, entity, data }) =>
-    JSON.stringify({ id, hlc, domain, kind, entity, data }),
-  );
-  return Buffer.from(lines.join('\n'), 'utf8');
+export async function changesBody(changes: readonly SharedChange[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for (let from = 0; from < changes.length; from += LINES_PER_TURN) {
+    const lines = changes
+      .slice(from, from + LINES_PER_TURN)
+      .map(({ id, hlc, domain, kind, entity, data }) =>
+        JSON.stringify({ id, hlc, domain, kind, entity, data }),
+      );
+    chunks.push(Buffer.from((from === 0 ? '' : '\n') + lines.join('\n'), 'utf8'));
+    await nextTurn();
+  }
+  return Buffer.concat(chunks);
 }
 
 /** The changes of a body, each given its device; null when any line is not a change. */
-export function parseChangesBody(body: Buffer, device: string): SharedChange[] | null {
-  const text = body.toString('utf8');
-  if (text.length === 0) return [];
+export async function parseChangesBody(
+  body: Buffer,
+  device: string,
+): Promise<SharedChange[] | null> {
   const out: SharedChange[] = [];
-  for (const line of text.split('\n')) {
-    let value: unknown;
+  let start = 0;
+  while (start < body.length) {
+    const newline = body.indexOf(0x0a, start);
+    const end = newline === -1 ? body.length : newline;
+    let change: SharedChange | null;
     try {
-      value = JSON.parse(line);
+      change = asChange(JSON.parse(body.toString('utf8', start, end)), device);
     } catch {
       return null;
     }
-    const parsed = lineSchema.safeParse(value);
-    if (!parsed.success) return null;
-    out.push({ ...parsed.data, device });
+    if (change === null) return null;
+    out.push(change);
+    start = end + 1;
+    if (out.length % LINES_PER_TURN === 0) await nextTurn();
   }
   return out;
 }

@@ -139,7 +139,7 @@ export async function readDevice(
   const take = async (file: { name: string; kind: DataKind; number: number }) => {
     const opened = await open(file.name, file.kind, file.number);
     if (opened === null || opened === 'seen') return opened;
-    const parsed = parseChangesBody(opened.body, device);
+    const parsed = await parseChangesBody(opened.body, device);
     if (parsed === null) {
       fail(file.name, opened.sig, 'unreadable', 'This file holds changes Marquee cannot read.');
       return null;

@@ -33,6 +33,11 @@ function fakeWatch() {
   return { watchFs, watchers, emit };
 }
 
+/** Timers by hand; setImmediate stays real, for the folder's own turns while it writes. */
+const fakeTimers = (): void => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+};
+
 describe('watching the sync folder', () => {
   let folder: TempFolder;
   const devicesDir = (): string => join(folder.root, 'Marquee', 'devices');
@@ -48,7 +53,7 @@ describe('watching the sync folder', () => {
   });
 
   it('turns a burst of events into one call, after a quiet time, and ignores its own writes', () => {
-    vi.useFakeTimers();
+    fakeTimers();
     const fake = fakeWatch();
     const onChange = vi.fn();
     const stop = folder
@@ -77,7 +82,7 @@ describe('watching the sync folder', () => {
   });
 
   it('without recursive watching, watches each other device’s directory and new ones as they come', async () => {
-    vi.useFakeTimers();
+    fakeTimers();
     const fake = fakeWatch();
     const onChange = vi.fn();
     const stop = folder
@@ -109,7 +114,7 @@ describe('watching the sync folder', () => {
   });
 
   it('polls folders that raise no events, calling only when another device’s files changed', async () => {
-    vi.useFakeTimers();
+    fakeTimers();
     const onChange = vi.fn();
     const quiet: WatchFs = () => ({ close: () => undefined, on: () => undefined });
     const stop = folder

@@ -102,7 +102,7 @@ export function createWriter(deps: WriterDeps): Writer {
     const highest = Math.max(0, ...names.map((name) => numberInName(name) ?? 0));
     const number = Math.max(next, highest + 1);
     const name = dataFileName(kind, number);
-    const bytes = await encodeFile(key, { kind, device, number }, changesBody(changes));
+    const bytes = await encodeFile(key, { kind, device, number }, await changesBody(changes));
     await publish(fs, join(dir, name), bytes);
     next = number + 1;
     return { file: relativeOf(device, name), number, nextNumber: next };
