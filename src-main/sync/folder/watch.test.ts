@@ -81,6 +81,28 @@ describe('watching the sync folder', () => {
     expect(fake.watchers.get(devicesDir())?.closed).toBe(true);
   });
 
+  it('answers a burst that never pauses by the longest wait', () => {
+    fakeTimers();
+    const fake = fakeWatch();
+    const onChange = vi.fn();
+    const stop = folder.open(DEVICE_B).watch(onChange, {
+      recursive: true,
+      debounceMs: 300,
+      maxWaitMs: 1000,
+      pollMs: 0,
+      watchFs: fake.watchFs,
+    });
+    for (let i = 0; i < 9; i += 1) {
+      fake.emit(devicesDir(), `${DEVICE_A}/seg-00000000000${String(i)}.msync`);
+      vi.advanceTimersByTime(200);
+    }
+    // 1800 ms of events 200 ms apart: answered at 1000 ms, then at the next deadline.
+    expect(onChange).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(300);
+    expect(onChange).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
   it('without recursive watching, watches each other device’s directory and new ones as they come', async () => {
     fakeTimers();
     const fake = fakeWatch();

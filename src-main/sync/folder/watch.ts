@@ -2,7 +2,7 @@ import { watch as fsWatch } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APP_DIR, DEVICES_DIR, isDeviceId } from './names';
-import { namesIn } from './writer';
+import { namesIn } from './folder-fs';
 
 /** What `fs.watch` returns, as far as watching needs it. */
 export interface Watcher {
@@ -19,6 +19,8 @@ export type WatchFs = (
 export interface WatchOptions {
   /** Quiet time after the last event before `onChange` runs: a burst of files is one read. */
   debounceMs?: number;
+  /** The longest an event waits, however long a burst lasts (a first sync of many files). */
+  maxWaitMs?: number;
   /**
    * A slow look at the folder besides events, for folders whose changes raise none (network
    * shares) and for a folder that comes back (a drive plugged in again). 0 turns it off.
@@ -59,21 +61,34 @@ export function watchFolder(
 ): () => void {
   const devicesDir = join(root, APP_DIR, DEVICES_DIR);
   const debounceMs = options.debounceMs ?? 300;
+  const maxWaitMs = Math.max(debounceMs, options.maxWaitMs ?? 1000);
   const pollMs = options.pollMs ?? 60_000;
   const recursive = options.recursive ?? process.platform !== 'linux';
   const watchFs = options.watchFs ?? nodeWatch;
   const watchers = new Map<string, Watcher>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Set at the first event of a burst: the burst is answered by then at the latest. */
+  let deadline: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
+  const clear = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    if (deadline !== undefined) clearTimeout(deadline);
+    timer = deadline = undefined;
+  };
+  const answer = (): void => {
+    clear();
+    if (!stopped) onChange();
+  };
   const fire = (): void => {
     if (stopped) return;
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (!stopped) onChange();
-    }, debounceMs);
+    timer = setTimeout(answer, debounceMs);
     timer.unref();
+    if (deadline === undefined) {
+      deadline = setTimeout(answer, maxWaitMs);
+      deadline.unref();
+    }
   };
 
   const watchDir = (path: string, deep: boolean, listener: (name: string | null) => void) => {
@@ -139,7 +154,7 @@ export function watchFolder(
 
   return () => {
     stopped = true;
-    if (timer !== undefined) clearTimeout(timer);
+    clear();
     if (interval !== undefined) clearInterval(interval);
     for (const watcher of watchers.values()) watcher.close();
     watchers.clear();
