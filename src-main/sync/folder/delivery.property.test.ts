@@ -9,14 +9,15 @@ import { createSyncFolder, type SyncFolder } from './folder';
 import { cheapKdf, DEVICE_A, DEVICE_B, DEVICE_C, fixedClock, play } from './testing/fixtures';
 
 /*
- * Whatever the writers do (segments, compactions, restarts) and however a sync service brings
+ * Whatever the writers do (segments, compactions, even from a library that lost changes, restarts) and however a sync service brings
  * their files (in any order, twice, half-copied first, deletions early or late), a reader that
  * ends up with every file has read exactly the changes written: none lost, none invented.
  */
 
 type Action =
   | { do: 'write'; device: 'A' | 'B'; count: number }
-  | { do: 'compact'; device: 'A' | 'B' }
+  /** `forget`: the library restored from a backup lacks its newest changes. */
+  | { do: 'compact'; device: 'A' | 'B'; forget: number }
   | { do: 'restart'; device: 'A' | 'B'; remembers: boolean }
   | { do: 'deliver' | 'partial' | 'again' | 'delete'; pick: number }
   | { do: 'read' };
@@ -24,7 +25,7 @@ type Action =
 const device = fc.constantFrom<'A' | 'B'>('A', 'B');
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ do: fc.constant('write' as const), device, count: fc.integer({ min: 1, max: 3 }) }),
-  fc.record({ do: fc.constant('compact' as const), device }),
+  fc.record({ do: fc.constant('compact' as const), device, forget: fc.nat({ max: 3 }) }),
   fc.record({ do: fc.constant('restart' as const), device, remembers: fc.boolean() }),
   fc.record({
     do: fc.constantFrom(
@@ -126,7 +127,10 @@ describe('delivery in any order', () => {
             await writers[step.device].write(changes);
             written[step.device].push(...changes);
           } else if (step.do === 'compact') {
-            await writers[step.device].compact(written[step.device]);
+            const known = written[step.device];
+            await writers[step.device].compact(
+              known.slice(0, Math.max(0, known.length - step.forget)),
+            );
           } else if (step.do === 'restart') {
             const remembered = writers[step.device].nextNumber();
             writers[step.device] = open(step.device, step.remembers ? remembered : undefined);

@@ -198,6 +198,18 @@ describe('the sync folder', () => {
     );
   });
 
+  it('compaction keeps what the folder holds and the library lost, and gives it back', async () => {
+    const a = folder.open(DEVICE_A);
+    await a.write(plays(DEVICE_A, 1, 3));
+    await a.write(plays(DEVICE_A, 4, 5));
+    // The library was restored from a backup that knew plays 1 to 3 only.
+    const compacted = await a.compact(plays(DEVICE_A, 1, 3));
+    expect(ids(compacted.recovered)).toEqual(ids(plays(DEVICE_A, 4, 5)));
+    const read = await folder.open(DEVICE_B).read(null);
+    expect(ids(read.changes)).toEqual(ids(plays(DEVICE_A, 1, 5)));
+    expect((await a.compact(plays(DEVICE_A, 1, 5))).recovered).toEqual([]);
+  });
+
   it('reads a new file written under an old name, and not a file merely touched', async () => {
     const a = folder.open(DEVICE_A);
     const b = folder.open(DEVICE_B);

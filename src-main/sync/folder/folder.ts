@@ -4,11 +4,19 @@ import { errorCode } from '../../base/errors';
 import type { SharedChange, SyncProblem } from '../types';
 import type { FolderKey } from './crypto';
 import { parseCursor, type FolderCursor } from './cursor';
-import { nodeFolderFs, type FolderFs } from './folder-fs';
-import { APP_DIR, DEVICES_DIR, numberInName, parseDeviceDirName, parseFileName } from './names';
+import { namesIn, nodeFolderFs, type FolderFs } from './folder-fs';
+import {
+  APP_DIR,
+  DEVICES_DIR,
+  deviceDirOf,
+  numberInName,
+  parseDeviceDirName,
+  parseFileName,
+  relativeOf,
+} from './names';
 import { gaps, readDevice, type FolderDevice, type IgnoredFile } from './reader';
 import { watchFolder, type WatchOptions } from './watch';
-import { createWriter, deviceDirOf, namesIn, relativeOf, type Written } from './writer';
+import { createWriter, type Compacted, type Written } from './writer';
 
 /** What one read of the folder found. */
 export interface FolderRead {
@@ -49,8 +57,11 @@ export interface SyncFolder {
   /** Writes the changes as one new segment; nothing for none. */
   write(changes: readonly SharedChange[]): Promise<Written | null>;
   writeDeviceInfo(name: string): Promise<void>;
-  /** One snapshot of all this device's changes, then its older files removed. */
-  compact(allOwnChanges: readonly SharedChange[]): Promise<Written & { removed: string[] }>;
+  /**
+   * One snapshot of all this device's changes (those given, and any of its files hold that the
+   * library lacks), then its older files removed.
+   */
+  compact(allOwnChanges: readonly SharedChange[]): Promise<Compacted>;
   /** Reads what is new since `cursor` (null: from the start). */
   read(cursor: unknown): Promise<FolderRead>;
   /** Calls `onChange` when other devices' files may have changed; returns the stop function. */
@@ -106,9 +117,8 @@ export function createSyncFolder(options: SyncFolderOptions): SyncFolder {
     let entries;
     try {
       entries = await readdir(devicesDir, { withFileTypes: true });
-    } catch (error) {
-      const code = errorCode(error);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+    } catch {
+      // Not there, or not readable now: nothing is lost, the next read tries again.
       const own = { conflicts: [], missing: [] };
       return { available: false, changes: [], problems: [], ignored: [], devices: [], own, cursor };
     }
@@ -133,10 +143,23 @@ export function createSyncFolder(options: SyncFolderOptions): SyncFolder {
         continue;
       }
       if (parsed.device === device) {
-        result.own = await readOwn(result.ignored);
+        result.own = await readOwn(result.ignored).catch(() => result.own);
         continue;
       }
-      const one = await readDevice(root, key, parsed.device, cursor.devices[parsed.device]);
+      let one;
+      try {
+        one = await readDevice(root, key, parsed.device, cursor.devices[parsed.device]);
+      } catch (error) {
+        // A directory that cannot be listed (permissions, a disk error): the others go on.
+        const previous = cursor.devices[parsed.device];
+        if (previous !== undefined) result.cursor.devices[parsed.device] = previous;
+        result.problems.push({
+          file: rel,
+          reason: 'unreadable',
+          message: `This computer’s files could not be opened (${errorCode(error) ?? 'unknown error'}); Marquee tries again later.`,
+        });
+        continue;
+      }
       // Spread in chunks: a first read can hold a hundred thousand changes.
       for (let i = 0; i < one.changes.length; i += 10_000)
         result.changes.push(...one.changes.slice(i, i + 10_000));

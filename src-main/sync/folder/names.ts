@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 /**
  * Names in the sync folder. Under the folder the person picked:
  *
@@ -39,6 +41,13 @@ export type ParsedName =
 
 const DATA_NAME = /^(seg|snap)-(\d{12})\.msync$/;
 const DEVICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const deviceDirOf = (root: string, device: string): string =>
+  join(root, APP_DIR, DEVICES_DIR, device);
+
+/** A path relative to the sync folder, with forward slashes on every system. */
+export const relativeOf = (device: string, name: string): string =>
+  [APP_DIR, DEVICES_DIR, device, name].join('/');
 
 export const isDeviceId = (value: string): boolean => DEVICE_ID.test(value);
 

@@ -5,8 +5,15 @@ import type { SharedChange, SyncProblem } from '../types';
 import type { FolderKey } from './crypto';
 import { emptyDeviceCursor, type DeviceCursor } from './cursor';
 import { decodeFile, fileNonce, parseChangesBody, parseInfoBody } from './format';
-import { INFO_FILE, parseFileName, type DataKind, type IgnoredWhy } from './names';
-import { deviceDirOf, namesIn, relativeOf } from './writer';
+import { namesIn } from './folder-fs';
+import {
+  INFO_FILE,
+  deviceDirOf,
+  parseFileName,
+  relativeOf,
+  type DataKind,
+  type IgnoredWhy,
+} from './names';
 
 /** Another computer as its files show it. */
 export interface FolderDevice {
@@ -180,13 +187,13 @@ export async function readDevice(
   // Forget what the cut covers, and refusals of files no longer here.
   const present = new Set(files.map((f) => f.name));
   if (hasInfo) present.add(INFO_FILE);
-  for (const name of Object.keys(c.failed))
-    if (!present.has(name)) Reflect.deleteProperty(c.failed, name);
-  for (const name of Object.keys(c.read)) {
+  const below = (name: string): boolean => {
     const parsed = parseFileName(name);
-    if (parsed.kind !== 'device-info' && parsed.kind !== 'ignored' && parsed.number < c.cutoff)
-      Reflect.deleteProperty(c.read, name);
-  }
+    return (parsed.kind === 'segment' || parsed.kind === 'snapshot') && parsed.number < c.cutoff;
+  };
+  for (const name of Object.keys(c.failed))
+    if (!present.has(name) || below(name)) Reflect.deleteProperty(c.failed, name);
+  for (const name of Object.keys(c.read)) if (below(name)) Reflect.deleteProperty(c.read, name);
 
   const numbersOf = (names: Iterable<string>): Set<number> =>
     new Set(

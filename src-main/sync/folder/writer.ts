@@ -1,17 +1,18 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errorCode } from '../../base/errors';
 import type { SharedChange } from '../types';
 import type { FolderKey } from './crypto';
-import { exists, folderError, publish, type FolderFs } from './folder-fs';
+import { exists, folderError, namesIn, publish, type FolderFs } from './folder-fs';
 import { changesBody, encodeFile, infoBody } from './format';
+import { readDevice } from './reader';
 import {
   APP_DIR,
-  DEVICES_DIR,
   INFO_FILE,
   dataFileName,
+  deviceDirOf,
   numberInName,
   parseFileName,
+  relativeOf,
   type DataKind,
 } from './names';
 
@@ -22,6 +23,13 @@ export interface Written {
   number: number;
   /** The number the next file will take at least: persist it with the library. */
   nextNumber: number;
+}
+
+/** A compaction: the snapshot written, the files it replaced, and what the library lacked. */
+export interface Compacted extends Written {
+  removed: string[];
+  /** This device's changes found in its files but not among those given: merge them back. */
+  recovered: SharedChange[];
 }
 
 export interface WriterDeps {
@@ -36,27 +44,11 @@ export interface WriterDeps {
 
 export interface Writer {
   write(changes: readonly SharedChange[]): Promise<Written | null>;
-  compact(allOwnChanges: readonly SharedChange[]): Promise<Written & { removed: string[] }>;
+  compact(allOwnChanges: readonly SharedChange[]): Promise<Compacted>;
   writeDeviceInfo(name: string): Promise<void>;
   hasDeviceInfo(): Promise<boolean>;
   /** At least the number the next file takes. */
   nextNumber(): number;
-}
-
-export const deviceDirOf = (root: string, device: string): string =>
-  join(root, APP_DIR, DEVICES_DIR, device);
-
-export const relativeOf = (device: string, name: string): string =>
-  [APP_DIR, DEVICES_DIR, device, name].join('/');
-
-/** Names in a directory, or none when it does not exist. */
-export async function namesIn(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return [];
-    throw error;
-  }
 }
 
 /**
@@ -122,7 +114,13 @@ export function createWriter(deps: WriterDeps): Writer {
         mine(allOwnChanges);
         await ensureDir();
         const before = await namesIn(dir);
-        const written = await writeData('snapshot', allOwnChanges, before);
+        // What the folder holds of this device and the library does not (the library restored
+        // from an older backup) goes into the snapshot too: compaction never drops a change.
+        const given = new Set(allOwnChanges.map((change) => change.id));
+        const inFolder = await readDevice(root, key, device, undefined);
+        const recovered = inFolder.changes.filter((change) => !given.has(change.id));
+        const snapshot = recovered.length === 0 ? allOwnChanges : [...allOwnChanges, ...recovered];
+        const written = await writeData('snapshot', snapshot, before);
         const removed: string[] = [];
         for (const name of before) {
           const parsed = parseFileName(name);
@@ -135,7 +133,7 @@ export function createWriter(deps: WriterDeps): Writer {
             if (!leftover) removed.push(relativeOf(device, name));
           }
         }
-        return { ...written, removed };
+        return { ...written, removed, recovered };
       }),
 
     writeDeviceInfo: (name) =>
