@@ -198,6 +198,25 @@ describe('the sync folder', () => {
     );
   });
 
+  it('a computer away for months reads the newest snapshot and keeps a small cursor', async () => {
+    const a = folder.open(DEVICE_A);
+    const b = folder.open(DEVICE_B);
+    await a.write(plays(DEVICE_A, 1, 2));
+    const before = await b.read(null);
+    for (let n = 3; n <= 40; n += 1) {
+      await a.write([play(DEVICE_A, n)]);
+      if (n % 10 === 0) await a.compact(plays(DEVICE_A, 1, n));
+    }
+    const back = await b.read(before.cursor);
+    expect(ids(back.changes)).toEqual(ids(plays(DEVICE_A, 1, 40)));
+    expect(back.devices[0]).toMatchObject({ files: 1, missing: [] });
+    // What the snapshot covers is forgotten: the cursor names the snapshot and the device info.
+    expect(Object.keys(back.cursor.devices[DEVICE_A]?.read ?? {}).sort()).toEqual([
+      'device.msync',
+      'snap-000000000043.msync',
+    ]);
+  });
+
   it('compaction keeps what the folder holds and the library lost, and gives it back', async () => {
     const a = folder.open(DEVICE_A);
     await a.write(plays(DEVICE_A, 1, 3));

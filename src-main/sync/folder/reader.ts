@@ -108,6 +108,11 @@ export async function readDevice(
     try {
       sig = await sigOf(path);
       if (sig === null) return null;
+      const failed = c.failed[name];
+      if (failed !== undefined && failed.sig === sig) {
+        problems.push(failed.problem);
+        return null;
+      }
       const before = c.read[name];
       if (before !== undefined) {
         if (before.sig === sig) return 'seen';
@@ -117,11 +122,6 @@ export async function readDevice(
           before.sig = sig;
           return 'seen';
         }
-      }
-      const failed = c.failed[name];
-      if (failed !== undefined && failed.sig === sig) {
-        problems.push(failed.problem);
-        return null;
       }
       bytes ??= await readFile(path);
     } catch (error) {
