@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSyncFolder } from './folder';
@@ -133,6 +133,15 @@ describe('hostile files in the sync folder', () => {
     ]);
     expect(read.problems[0]?.message).toMatch(/newer version of Marquee/);
     expect(read.problems[1]?.message).toBe('This is not a Marquee sync file.');
+  });
+
+  it('a file too large to be a history is refused without being read', async () => {
+    // Sparse: it takes no room on the disk.
+    await writeFile(path(segment(DEVICE_B, 2)), '');
+    await truncate(path(segment(DEVICE_B, 2)), 512 * 1024 * 1024 + 1);
+    const read = await readAll();
+    expect(read.refused).toEqual([[segment(DEVICE_B, 2), 'unreadable']]);
+    expect(read.problems[0]?.message).toMatch(/far larger/);
   });
 
   it('a file written with another passphrase is told apart from a changed one', async () => {

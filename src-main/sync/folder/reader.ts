@@ -57,10 +57,13 @@ export function gaps(from: number, to: number, ...known: ReadonlySet<number>[]):
   return out;
 }
 
-const sigOf = async (path: string): Promise<string | null> => {
+/** Larger than any history: 100,000 plays take 7 MB. A bigger file is not read into memory. */
+export const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+const statOf = async (path: string): Promise<{ sig: string; size: number } | null> => {
   try {
     const info = await stat(path);
-    return `${info.size}:${info.mtimeMs}`;
+    return { sig: `${info.size}:${info.mtimeMs}`, size: info.size };
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
     throw error;
@@ -106,11 +109,16 @@ export async function readDevice(
     let sig: string | null;
     let bytes: Buffer | undefined;
     try {
-      sig = await sigOf(path);
-      if (sig === null) return null;
+      const info = await statOf(path);
+      if (info === null) return null;
+      sig = info.sig;
       const failed = c.failed[name];
       if (failed !== undefined && failed.sig === sig) {
         problems.push(failed.problem);
+        return null;
+      }
+      if (info.size > MAX_FILE_BYTES) {
+        fail(name, sig, 'unreadable', 'This file is far larger than any Marquee history.');
         return null;
       }
       const before = c.read[name];
