@@ -1,4 +1,4 @@
-import { readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyCursor } from './cursor';
@@ -168,6 +168,19 @@ describe('the sync folder', () => {
     const own = await b.read(null);
     expect(own.own.conflicts).toEqual([strays[9]]);
     expect(own.ignored.find((i) => i.file === strays[9])).toMatchObject({ own: true });
+  });
+
+  it('ignores a conflict copy of a whole device directory, and notes one of its own', async () => {
+    await folder.open(DEVICE_A).write([play(DEVICE_A, 1)]);
+    const copy = `Marquee/devices/${DEVICE_A} (Study iMac's conflicted copy 2026-01-15)`;
+    await mkdir(path(copy));
+    await writeFile(path(`${copy}/seg-000000000009.msync`), 'whatever');
+    const other = await folder.open(DEVICE_B).read(null);
+    expect(other.changes).toEqual([play(DEVICE_A, 1)]);
+    expect(other.ignored).toEqual([{ file: copy, why: 'conflict', own: false }]);
+    expect(other.problems).toEqual([]);
+    const own = await folder.open(DEVICE_A).read(null);
+    expect(own.own.conflicts).toEqual([copy]);
   });
 
   it('a device folder restored from an old backup never brings a number back', async () => {
