@@ -73,6 +73,13 @@ export type PeekedHeader =
   | { ok: false; reason: SyncProblemReason; message: string };
 
 export function peekHeader(bytes: Buffer): PeekedHeader {
+  const short = {
+    ok: false,
+    reason: 'tampered',
+    message: 'This file is incomplete: it may still be arriving, or it was cut short.',
+  } as const;
+  // Empty, or the start of the magic: a file whose bytes have not all arrived.
+  if (bytes.length < 7 && bytes.equals(MAGIC.subarray(0, bytes.length))) return short;
   if (bytes.length < 7 || !bytes.subarray(0, 6).equals(MAGIC))
     return { ok: false, reason: 'unreadable', message: 'This is not a Marquee sync file.' };
   const version = bytes.readUInt8(6);
@@ -85,11 +92,6 @@ export function peekHeader(bytes: Buffer): PeekedHeader {
           ? 'This file was written by a newer version of Marquee; update Marquee to read it.'
           : 'This file is in a format Marquee does not know.',
     };
-  const short = {
-    ok: false,
-    reason: 'tampered',
-    message: 'This file is incomplete: it may still be arriving, or it was cut short.',
-  } as const;
   if (bytes.length < FIXED) return short;
   const kind = (Object.keys(kindCodes) as FileKind[]).find((k) => kindCodes[k] === bytes[7]);
   if (kind === undefined)
