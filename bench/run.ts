@@ -27,6 +27,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   'import-tvtime': async () => (await import('./import-tvtime.bench')).runTvTimeImportBenchmarks,
   stats: async () => (await import('./stats.bench')).runStatsBenchmarks,
   capture: async () => (await import('./capture.bench')).runCaptureBenchmarks,
+  'sync-folder': async () => (await import('./sync-folder.bench')).runSyncFolderBenchmarks,
 };
 
 function format(value: number | null | undefined): string {
