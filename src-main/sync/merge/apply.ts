@@ -28,7 +28,8 @@ import type { FoldRow, MergeStore, Version } from './store/merge-store';
  * - `import.decide` is stored and not applied: an import job, its file and its review belong to
  *   the computer that ran it, and the plays it wrote travel as `plays.add` changes of their own.
  *
- * Plays are written in bulk by `flush`, so series counters are recounted once per chunk.
+ * Plays are written in bulk by `flush`, so series counters are recounted once per chunk. One
+ * applier serves one chunk.
  */
 export interface Applier {
   /** Brings the version tables up to changes already applied here (this computer's own). */
@@ -95,9 +96,14 @@ export function createApplier(deps: {
     }
   };
 
+  /** Series whose row this chunk made sure of (a chunk of plays names the same few many times). */
+  const ensured = new Set<number>();
   const ensureSeries = (ids: Iterable<number>): void => {
-    const now = clock();
-    for (const id of new Set(ids)) tracking.series.ensure(id, now);
+    for (const id of ids) {
+      if (ensured.has(id)) continue;
+      tracking.series.ensure(id, clock());
+      ensured.add(id);
+    }
   };
 
   const register = (change: Change): void => {

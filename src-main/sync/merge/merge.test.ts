@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMerge } from './merge';
+import { createMergeStore } from './store/merge-store';
 import { HOUR, INBOX_KEYS, T0, device, trackingData, type Device } from './testing/devices';
 
 const SERIES = 1;
@@ -194,5 +196,35 @@ describe('merging changes from another computer', () => {
     } finally {
       c.close();
     }
+  });
+
+  it('halves its chunks after one that took longer than its budget, and grows them after a quick one', async () => {
+    for (let ep = 1; ep <= 100; ep++)
+      a.tracking.mark({ scope: 'episode', seriesId: SERIES, season: 1, episode: ep });
+    /** The chunk sizes of a merge into a new library when each chunk takes `took` ms. */
+    const sizes = async (took: number): Promise<number[]> => {
+      const c = device('c');
+      let time = 0;
+      const done: number[] = [];
+      try {
+        const merge = createMerge({
+          changes: c.changes,
+          store: createMergeStore(c.db),
+          tracking: c.store,
+          clock: () => c.clock.now,
+          chunkSize: 40,
+          budgetMs: 10,
+          now: () => (time += took / 2),
+          pause: () => Promise.resolve(),
+        });
+        await merge.merge(a.own(), (n) => done.push(n));
+        expect(trackingData(c.db)).toEqual(trackingData(a.db));
+      } finally {
+        c.close();
+      }
+      return done.map((n, i) => n - (done[i - 1] ?? 0));
+    };
+    expect(await sizes(25)).toEqual([40, 20, 10, 10, 10, 10]);
+    expect(await sizes(2)).toEqual([40, 60]);
   });
 });

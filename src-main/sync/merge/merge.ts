@@ -13,6 +13,13 @@ export interface MergeDeps {
   clock: () => number;
   /** About how many plays, uids or inbox items one transaction applies (1,000 by default). */
   chunkSize?: number;
+  /**
+   * When given, how long one transaction may take (ms): the chunk size halves after a chunk that
+   * took longer and grows after one that took less than half, so a slow disk or a busy computer
+   * still gets answers between chunks. Measured with `now` (performance.now by default).
+   */
+  budgetMs?: number;
+  now?: () => number;
   /** Lets the event loop run between two transactions (the next turn, by default). */
   pause?: () => Promise<void>;
 }
@@ -49,27 +56,33 @@ function weight(change: SharedChange): number {
   return Math.max(1, data?.plays?.length ?? data?.uids?.length ?? data?.items?.length ?? 1);
 }
 
-function chunksOf(changes: readonly SharedChange[], size: number): SharedChange[][] {
-  const chunks: SharedChange[][] = [];
-  let chunk: SharedChange[] = [];
+/** The changes from `start` that make about `size` of work (at least one). */
+function chunkAt(changes: readonly SharedChange[], start: number, size: number): SharedChange[] {
+  let end = start;
   let load = 0;
-  for (const change of changes) {
-    chunk.push(change);
-    load += weight(change);
-    if (load >= size) {
-      chunks.push(chunk);
-      chunk = [];
-      load = 0;
-    }
+  while (end < changes.length && (end === start || load < size)) {
+    load += weight(changes[end] as SharedChange);
+    end += 1;
   }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
+  return changes.slice(start, end);
 }
+
+const MIN_CHUNK = 10;
+const MAX_CHUNK = 5_000;
 
 export function createMerge(deps: MergeDeps): Merge {
   const { changes, store, tracking, clock } = deps;
-  const size = Math.max(1, deps.chunkSize ?? 1_000);
+  const initial = Math.max(1, deps.chunkSize ?? 1_000);
   const pause = deps.pause ?? nextTurn;
+  const now = deps.now ?? (() => performance.now());
+  let size = initial;
+  /** The next chunk's size after one took `ms`. */
+  const adapt = (ms: number): void => {
+    const budget = deps.budgetMs;
+    if (budget === undefined) return;
+    if (ms > budget) size = Math.max(MIN_CHUNK, Math.floor(size / 2));
+    else if (ms < budget / 2) size = Math.min(MAX_CHUNK, Math.ceil(size * 1.5));
+  };
   let queue: Promise<unknown> = Promise.resolve();
 
   /**
@@ -103,7 +116,9 @@ export function createMerge(deps: MergeDeps): Merge {
     while (store.transaction(() => fold(size))) await pause();
 
     let done = 0;
-    for (const chunk of chunksOf(valid, size)) {
+    while (done < valid.length) {
+      const chunk = chunkAt(valid, done, size);
+      const started = now();
       const adopted = changes.write(() => {
         while (fold(size));
         const applier = createApplier({ store, tracking, clock });
@@ -114,6 +129,7 @@ export function createMerge(deps: MergeDeps): Merge {
         store.setFolded(store.lastSeq());
         return stored;
       });
+      adapt(now() - started);
       result.adopted.push(...adopted);
       done += chunk.length;
       onProgress?.(done, valid.length);
