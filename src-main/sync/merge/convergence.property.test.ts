@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SharedChange } from '../../changes/types';
-import type { InboxRead, PlaysAdded, PlaysRemoved } from '../../tracking/changes';
 import type { FollowState, Play } from '../../tracking/types';
 import { replayInOrder } from './testing/replay';
 import { HOUR, INBOX_KEYS, T0, device, trackingData, type Device } from './testing/devices';
@@ -203,5 +202,3 @@ describe('merging converges', () => {
     );
   });
 });
-
-export type { InboxRead, PlaysAdded, PlaysRemoved };
