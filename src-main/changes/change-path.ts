@@ -84,7 +84,13 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
       if (seen !== fingerprint) store.setMeta(FINGERPRINT_KEY, fingerprint);
     });
   };
-  if (deps.fingerprint) checkMachine(deps.fingerprint());
+  if (deps.fingerprint) {
+    try {
+      checkMachine(deps.fingerprint());
+    } catch {
+      // A library that cannot be written now keeps its id; the check runs again at the next start.
+    }
+  }
 
   /**
    * Read from the library each time: the transaction that first stored it may be one this path
