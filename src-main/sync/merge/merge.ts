@@ -11,7 +11,7 @@ export interface MergeDeps {
   store: MergeStore;
   tracking: TrackingStore;
   clock: () => number;
-  /** About how many plays, uids or inbox items one transaction applies (1,000 by default). */
+  /** About how many plays, uids or inbox items one transaction applies (250 by default). */
   chunkSize?: number;
   /**
    * When given, how long one transaction may take (ms): the chunk size halves after a chunk that
@@ -56,23 +56,12 @@ function weight(change: SharedChange): number {
   return Math.max(1, data?.plays?.length ?? data?.uids?.length ?? data?.items?.length ?? 1);
 }
 
-/** The changes from `start` that make about `size` of work (at least one). */
-function chunkAt(changes: readonly SharedChange[], start: number, size: number): SharedChange[] {
-  let end = start;
-  let load = 0;
-  while (end < changes.length && (end === start || load < size)) {
-    load += weight(changes[end] as SharedChange);
-    end += 1;
-  }
-  return changes.slice(start, end);
-}
-
 const MIN_CHUNK = 10;
 const MAX_CHUNK = 5_000;
 
 export function createMerge(deps: MergeDeps): Merge {
   const { changes, store, tracking, clock } = deps;
-  const initial = Math.max(1, deps.chunkSize ?? 1_000);
+  const initial = Math.max(1, deps.chunkSize ?? 250);
   const pause = deps.pause ?? nextTurn;
   const now = deps.now ?? (() => performance.now());
   let size = initial;
@@ -103,39 +92,48 @@ export function createMerge(deps: MergeDeps): Merge {
     onProgress?: (done: number, total: number) => void,
   ): Promise<MergeResult> {
     const result: MergeResult = { adopted: [], known: 0, refused: [] };
-    const valid: SharedChange[] = [];
-    for (const item of input) {
-      const checked = checkChange(item);
-      if ('change' in checked) valid.push(checked.change);
-      else {
-        const id = (item as { id?: unknown } | null)?.id;
-        result.refused.push({ id: typeof id === 'string' ? id : null, problem: checked.problem });
-      }
-    }
     // A library whose own history was never folded (the first merge) catches up in steps.
     while (store.transaction(() => fold(size))) await pause();
 
-    let done = 0;
-    while (done < valid.length) {
-      const chunk = chunkAt(valid, done, size);
+    let next = 0;
+    let valid = 0;
+    while (next < input.length) {
+      // Each chunk is checked just before it is applied: checking is work too.
+      const chunk: SharedChange[] = [];
+      let load = 0;
+      while (next < input.length && (chunk.length === 0 || load < size)) {
+        const item = input[next];
+        next += 1;
+        const checked = checkChange(item);
+        if ('change' in checked) {
+          chunk.push(checked.change);
+          load += weight(checked.change);
+          continue;
+        }
+        const id = (item as { id?: unknown } | null)?.id;
+        result.refused.push({ id: typeof id === 'string' ? id : null, problem: checked.problem });
+      }
+      valid += chunk.length;
       const started = now();
-      const adopted = changes.write(() => {
-        while (fold(size));
-        const applier = createApplier({ store, tracking, clock });
-        const stored = changes.adopt(chunk, (change) => {
-          applier.apply(change);
-        });
-        applier.flush();
-        store.setFolded(store.lastSeq());
-        return stored;
-      });
+      const adopted =
+        chunk.length === 0
+          ? []
+          : changes.write(() => {
+              while (fold(size));
+              const applier = createApplier({ store, tracking, clock });
+              const stored = changes.adopt(chunk, (change) => {
+                applier.apply(change);
+              });
+              applier.flush();
+              store.setFolded(store.lastSeq());
+              return stored;
+            });
       adapt(now() - started);
       result.adopted.push(...adopted);
-      done += chunk.length;
-      onProgress?.(done, valid.length);
+      onProgress?.(next, input.length);
       await pause();
     }
-    result.known = valid.length - result.adopted.length;
+    result.known = valid - result.adopted.length;
     return result;
   }
 
