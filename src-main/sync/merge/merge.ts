@@ -100,8 +100,9 @@ export function createMerge(deps: MergeDeps): Merge {
     while (next < input.length) {
       // Each chunk is checked just before it is applied: checking is work too.
       const chunk: SharedChange[] = [];
+      const first = next;
       let load = 0;
-      while (next < input.length && (chunk.length === 0 || load < size)) {
+      while (next < input.length && next - first < size && (chunk.length === 0 || load < size)) {
         const item = input[next];
         next += 1;
         const checked = checkChange(item);
