@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { formatHlc, parseHlc, receiveHlc, sendHlc, type Hlc } from './hlc';
 import type { ChangeStore } from './store/changes';
-import type { Change, ChangeInput } from './types';
+import type { Change, ChangeInput, SharedChange } from './types';
 
 /**
  * The one way Marquee's own data is written. A domain service runs its writes in `write`, and
@@ -16,6 +17,10 @@ import type { Change, ChangeInput } from './types';
  * A write that joins a transaction someone else opened cannot see that transaction end: its
  * changes are announced on the next microtask, and only those the database then holds (better-
  * sqlite3's transactions are synchronous, so by then the outer one has committed or rolled back).
+ *
+ * Changes made on the person's other computers come in through `adopt`: stored with their own id,
+ * clock and device, each once, their effect applied in the same transaction, and announced after
+ * it commits like this computer's own.
  */
 export interface ChangePath {
   write<T>(fn: () => T): T;
@@ -23,8 +28,17 @@ export interface ChangePath {
   record(change: ChangeInput): Change;
   /** Hears every committed change once, in order; returns the unsubscribe function. */
   onCommitted(listener: (change: Change) => void): () => void;
-  /** Changes recorded after a local sequence number, oldest first (what sync replicates). */
+  /**
+   * Stores changes made on other computers, in one write: a change whose id is stored already is
+   * left as it is (a file read twice changes nothing); each new one is stored with its own id,
+   * clock and device, `apply` makes its effect in the same transaction, and the clock here moves
+   * past its clock. Returns the changes that were new, announced once the write commits.
+   */
+  adopt(changes: readonly SharedChange[], apply: (change: Change) => void): Change[];
+  /** Changes recorded after a local sequence number, oldest first, from every device. */
   since(seq: number, limit?: number): Change[];
+  /** This installation's own changes after a local sequence number (what it shares). */
+  ownSince(seq: number, limit?: number): Change[];
   /** This installation's id, made on first use. */
   device(): string;
 }
@@ -33,16 +47,19 @@ export interface ChangePathDeps {
   store: ChangeStore;
   clock: () => number;
   newId?: () => string;
+  /**
+   * Which computer this is (see `machineFingerprint`). When given, it is kept beside the device
+   * id, and a library that finds another one at start was copied from another computer: it takes
+   * a new device id, and the changes made before keep the old one.
+   */
+  fingerprint?: () => string;
 }
 
 const DEVICE_KEY = 'device';
-const pad = (n: number, width: number): string => String(n).padStart(width, '0');
-
-/** Parses `<ms>-<counter>`; a value this code did not write reads as the start of time. */
-function parseHlc(value: string | null): { ms: number; counter: number } {
-  const match = value === null ? null : /^(\d{13})-(\d{6})$/.exec(value);
-  return match ? { ms: Number(match[1]), counter: Number(match[2]) } : { ms: 0, counter: 0 };
-}
+const FINGERPRINT_KEY = 'fingerprint';
+const FORMER_KEY = 'former-devices';
+const START: Hlc = { ms: 0, counter: 0 };
+const boundedLimit = (limit: number): number => Math.max(1, Math.min(limit, 10_000));
 
 export function createChangePath(deps: ChangePathDeps): ChangePath {
   const { store, clock } = deps;
@@ -52,7 +69,28 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
   let pending: Change[] = [];
   let depth = 0;
   let device: string | null = null;
-  let last: { ms: number; counter: number } | null = null;
+  let last: Hlc | null = null;
+
+  /** A library first opened on another computer gives this one a device id of its own. */
+  const checkMachine = (fingerprint: string): void => {
+    store.transaction(() => {
+      const stored = store.meta(DEVICE_KEY);
+      const seen = store.meta(FINGERPRINT_KEY);
+      if (stored !== null && seen !== null && seen !== fingerprint) {
+        const former = JSON.parse(store.meta(FORMER_KEY) ?? '[]') as string[];
+        store.setMeta(FORMER_KEY, JSON.stringify([...former, stored]));
+        store.setMeta(DEVICE_KEY, newId());
+      }
+      if (seen !== fingerprint) store.setMeta(FINGERPRINT_KEY, fingerprint);
+    });
+  };
+  if (deps.fingerprint) {
+    try {
+      checkMachine(deps.fingerprint());
+    } catch {
+      // A library that cannot be written now keeps its id; the check runs again at the next start.
+    }
+  }
 
   /**
    * Read from the library each time: the transaction that first stored it may be one this path
@@ -68,10 +106,15 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
 
   /** The next clock value: the wall clock, or one tick past the last value when it is behind. */
   const tick = (): string => {
-    last ??= parseHlc(store.lastHlc());
-    const now = Math.max(0, Math.trunc(clock()));
-    last = now > last.ms ? { ms: now, counter: 0 } : { ms: last.ms, counter: last.counter + 1 };
-    return `${pad(last.ms, 13)}-${pad(last.counter, 6)}`;
+    last = sendHlc(last ?? parseHlc(store.lastHlc()) ?? START, clock());
+    return formatHlc(last);
+  };
+
+  /** The clock after seeing a change made elsewhere; a value it cannot read is refused. */
+  const receive = (change: SharedChange): void => {
+    const remote = parseHlc(change.hlc);
+    if (remote === null) throw new Error(`change ${change.id} has no readable clock`);
+    last = receiveHlc(last ?? parseHlc(store.lastHlc()) ?? START, remote);
   };
 
   const announce = (changes: readonly Change[]): void => {
@@ -103,7 +146,7 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
     });
   };
 
-  return {
+  const path: ChangePath = {
     write(fn) {
       const foreign = depth === 0 && store.inTransaction();
       const mark = pending.length;
@@ -151,7 +194,33 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
         listeners.delete(listener);
       };
     },
-    since: (seq, limit = 1_000) => store.since(seq, Math.max(1, Math.min(limit, 10_000))),
+    adopt(changes, apply) {
+      return path.write(() => {
+        const adopted: Change[] = [];
+        for (const change of changes) {
+          receive(change);
+          const shared: SharedChange = {
+            id: change.id,
+            hlc: change.hlc,
+            device: change.device,
+            domain: change.domain,
+            kind: change.kind,
+            entity: change.entity,
+            data: change.data ?? null,
+          };
+          const seq = store.insertNew(shared);
+          if (seq === null) continue;
+          const stored = { ...shared, seq };
+          apply(stored);
+          adopted.push(stored);
+        }
+        pending.push(...adopted);
+        return adopted;
+      });
+    },
+    since: (seq, limit = 1_000) => store.since(seq, boundedLimit(limit)),
+    ownSince: (seq, limit = 1_000) => store.sinceOf(deviceId(), seq, boundedLimit(limit)),
     device: deviceId,
   };
+  return path;
 }

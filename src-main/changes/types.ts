@@ -23,3 +23,6 @@ export interface Change extends ChangeInput {
   /** The installation that made the change. */
   device: string;
 }
+
+/** A change as it travels between computers: everything but a computer's local order. */
+export type SharedChange = Omit<Change, 'seq'>;

@@ -8,6 +8,7 @@ import type { AuthService } from '../auth/auth-service';
 import type { CaptureService } from '../capture/capture-service';
 import type { CredentialStore } from '../credentials';
 import { createChangePath } from '../changes/change-path';
+import { machineFingerprint } from '../changes/machine';
 import { createChangeStore } from '../changes/store/changes';
 import { createCacheMaintenance, type CacheMaintenance } from '../cache/cache-maintenance';
 import { createCacheThrough } from '../cache/cache-through';
@@ -218,7 +219,11 @@ export function buildGraph(deps: GraphDeps): Graph {
   // The one write path of Marquee's own data in this library: one per library, shared by every
   // service that writes that data, so its clock and its announcements stay in one order.
   const changes = dbs.library
-    ? createChangePath({ store: createChangeStore(dbs.library), clock })
+    ? createChangePath({
+        store: createChangeStore(dbs.library),
+        clock,
+        fingerprint: machineFingerprint,
+      })
     : null;
   const tracking =
     dbs.library && changes

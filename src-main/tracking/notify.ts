@@ -81,6 +81,7 @@ export function collectNotifications(
     }
     const added = store.inbox.add(items, now);
     store.inbox.advance(addDays(today, 1 - NOTIFY_LOOKBACK_DAYS));
-    return added;
+    // An item made read because another computer read it already is no news here.
+    return added.filter((item) => item.readAt === null);
   });
 }

@@ -102,11 +102,17 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
     region: deps.region,
     changes: deps.changes,
   });
-  // Each change of tracking data is announced once, after its transaction committed.
+  const merged = mergedAnnouncer(deps.emit, () => tracking.unreadCount());
+  // Each change of tracking data is announced once, after its transaction committed; changes
+  // merged from another computer come in thousands, and are announced together (see below).
   const unsubscribe = deps.changes.onCommitted((change) => {
     if (change.domain !== 'tracking' && change.domain !== 'inbox') return;
     const { seriesIds, movieIds } = titlesOf(change);
-    deps.emit.changed(seriesIds, movieIds, [change.id]);
+    // A merged change wrote the library under the read model: it reads those series again.
+    tracking.seriesChanged(seriesIds);
+    if (change.device === deps.changes.device())
+      deps.emit.changed(seriesIds, movieIds, [change.id]);
+    else merged.add(change, seriesIds, movieIds);
   });
   let progress: RefreshProgress = { running: false, done: 0, total: 0, failed: 0 };
   let warm: ReturnType<typeof setTimeout> | undefined;
@@ -202,6 +208,52 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
       unsubscribe();
       if (warm) clearTimeout(warm);
       scheduler.stop();
+    },
+  };
+}
+
+/** The most change ids one `tracking.changed` carries (the contract's bound). */
+const MAX_IDS = 10_000;
+
+/**
+ * Changes merged from other computers, announced together once the turn that committed them ends:
+ * one `tracking.changed` per chunk of a merge rather than one per change, and the unread count
+ * when another computer read inbox items.
+ */
+function mergedAnnouncer(
+  emit: TrackingServiceDeps['emit'],
+  unread: () => number,
+): { add(change: { id: string; kind: string }, seriesIds: number[], movieIds: number[]): void } {
+  let series = new Set<number>();
+  let movies = new Set<number>();
+  let ids: string[] = [];
+  let inbox = false;
+  let queued = false;
+  const flush = (): void => {
+    queued = false;
+    const batch = { series: [...series], movies: [...movies], ids, inbox };
+    series = new Set();
+    movies = new Set();
+    ids = [];
+    inbox = false;
+    for (let at = 0; at < batch.ids.length; at += MAX_IDS)
+      emit.changed(
+        at === 0 ? batch.series : [],
+        at === 0 ? batch.movies : [],
+        batch.ids.slice(at, at + MAX_IDS),
+      );
+    if (batch.inbox) emit.inbox([], unread());
+  };
+  return {
+    add(change, seriesIds, movieIds) {
+      for (const id of seriesIds) series.add(id);
+      for (const id of movieIds) movies.add(id);
+      ids.push(change.id);
+      if (change.kind === 'inbox.read') inbox = true;
+      if (!queued) {
+        queued = true;
+        queueMicrotask(flush);
+      }
     },
   };
 }

@@ -102,6 +102,11 @@ export interface Tracking {
    * notification was shown here), and another computer must still show its own.
    */
   markOsNotified(ids: readonly number[]): void;
+  /**
+   * Has progress and Up Next read these series again: their plays or settings changed without a
+   * write of this domain (changes merged from another computer).
+   */
+  seriesChanged(seriesIds: readonly number[]): void;
   refresh: RefreshTarget;
 }
 
@@ -202,6 +207,12 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     restoreInbox: (rows) => writes.restoreInbox(rows),
     markOsNotified: (ids) => {
       store.inbox.markOsNotified(ids, clock());
+    },
+    seriesChanged: (ids) => {
+      for (const id of ids) {
+        index.playsChanged(id);
+        watched.changed(id);
+      }
     },
     refresh: {
       today,

@@ -16,11 +16,15 @@ interface ChangeRow {
 export interface ChangeStore {
   /** Adds one change; returns its local sequence number. */
   insert(change: Omit<Change, 'seq'>): number;
+  /** Adds a change made elsewhere unless its id is stored; its sequence number, or null. */
+  insertNew(change: Omit<Change, 'seq'>): number | null;
   /** Changes after a local sequence number, oldest first. */
   since(seq: number, limit: number): Change[];
+  /** One device's changes after a local sequence number, oldest first. */
+  sinceOf(device: string, seq: number, limit: number): Change[];
   /** Which of these ids are stored (a change whose transaction rolled back is not). */
   stored(ids: readonly string[]): Set<string>;
-  /** The newest clock value written here, or null before the first change. */
+  /** The newest clock value known here (made here or received), or null before the first. */
   lastHlc(): string | null;
   meta(key: string): string | null;
   setMeta(key: string, value: string): void;
@@ -44,11 +48,18 @@ export function createChangeStore(db: Database.Database): ChangeStore {
     `INSERT INTO changes (id, hlc, device, domain, kind, entity, data)
      VALUES (@id, @hlc, @device, @domain, @kind, @entity, @data)`,
   );
+  const insertNew = db.prepare(
+    `INSERT INTO changes (id, hlc, device, domain, kind, entity, data)
+     VALUES (@id, @hlc, @device, @domain, @kind, @entity, @data) ON CONFLICT (id) DO NOTHING`,
+  );
   const since = db.prepare<[number, number], ChangeRow>(
     'SELECT * FROM changes WHERE seq > ? ORDER BY seq LIMIT ?',
   );
+  const sinceOf = db.prepare<[string, number, number], ChangeRow>(
+    'SELECT * FROM changes WHERE device = ? AND seq > ? ORDER BY seq LIMIT ?',
+  );
   const one = db.prepare<[string], { id: string }>('SELECT id FROM changes WHERE id = ?');
-  const last = db.prepare<[], { hlc: string }>('SELECT hlc FROM changes ORDER BY seq DESC LIMIT 1');
+  const last = db.prepare<[], { hlc: string | null }>('SELECT max(hlc) AS hlc FROM changes');
   const getMeta = db.prepare<[string], { value: string }>(
     'SELECT value FROM change_meta WHERE key = ?',
   );
@@ -58,7 +69,12 @@ export function createChangeStore(db: Database.Database): ChangeStore {
   return {
     insert: (change) =>
       Number(insert.run({ ...change, data: JSON.stringify(change.data) }).lastInsertRowid),
+    insertNew: (change) => {
+      const result = insertNew.run({ ...change, data: JSON.stringify(change.data) });
+      return result.changes > 0 ? Number(result.lastInsertRowid) : null;
+    },
     since: (seq, limit) => since.all(seq, limit).map(toChange),
+    sinceOf: (device, seq, limit) => sinceOf.all(device, seq, limit).map(toChange),
     stored: (ids) => new Set(ids.filter((id) => one.get(id) !== undefined)),
     lastHlc: () => last.get()?.hlc ?? null,
     meta: (key) => getMeta.get(key)?.value ?? null,

@@ -160,11 +160,13 @@ export function createInboxStore(db: Database.Database): InboxStore {
   const advanceFilms = db.prepare(
     'UPDATE tracked_films SET notify_since = max(notify_since, ?) WHERE notify_since IS NOT NULL',
   );
+  // An item another computer read already (see `sync_inbox_reads`) is made read.
   const insert = db.prepare(
     `INSERT OR IGNORE INTO inbox (dedupe_key, kind, media_id, season_number, episode_number,
-       release_type, title, body, occurred_at, created_at)
+       release_type, title, body, occurred_at, created_at, read_at)
      VALUES (@dedupeKey, @kind, @mediaId, @season, @episode, @releaseType, @title, @body,
-       @occurredAt, @now)`,
+       @occurredAt, @now,
+       (SELECT read_at FROM sync_inbox_reads WHERE dedupe_key = @dedupeKey))`,
   );
   const byId = db.prepare<[number | bigint], RawItem>(
     `SELECT ${ITEM_COLUMNS} FROM inbox WHERE id = ?`,

@@ -76,6 +76,8 @@ export interface PlayStore {
   insert(plays: readonly Play[], now: number): Play[];
   /** Deletes the plays the filter takes and returns them (for undo). */
   remove(filter: PlayFilter, now: number): Play[];
+  /** Deletes these plays by uid, the series counters recounted once; returns those deleted. */
+  removeUids(uids: readonly string[], now: number): Play[];
   find(filter: PlayFilter): Play[];
   /** Plays per episode of one series. */
   episodeCounts(seriesId: number): EpisodePlayCount[];
@@ -179,9 +181,24 @@ export function createPlayStore(db: Database.Database): PlayStore {
     return removed;
   });
 
+  const byUid = db.prepare<[string], PlayRow>('SELECT * FROM watch_plays WHERE uid = ?');
+  const deleteUid = db.prepare('DELETE FROM watch_plays WHERE uid = ?');
+  const removeUids = db.transaction((uids: readonly string[], now: number): Play[] => {
+    const removed: Play[] = [];
+    for (const uid of uids) {
+      const row = byUid.get(uid);
+      if (!row) continue;
+      deleteUid.run(uid);
+      removed.push(toPlay(row));
+    }
+    touched(removed, now);
+    return removed;
+  });
+
   return {
     insert: (plays, now) => insert(plays, now),
     remove: (filter, now) => remove(filter, now),
+    removeUids: (uids, now) => removeUids(uids, now),
     find,
     episodeCounts: (seriesId) =>
       counts.all(seriesId).map((r) => ({

@@ -1,0 +1,202 @@
+import type { Change } from '../../changes/types';
+import type {
+  InboxRead,
+  PlaysAdded,
+  PlaysRemoved,
+  SeriesFollow,
+  SeriesHidden,
+  SeriesSnooze,
+  SeriesSpecials,
+} from '../../tracking/changes';
+import type { TrackingStore } from '../../tracking/store';
+import { episodeKey, releaseKey } from '../../tracking/store/inbox';
+import type { Play } from '../../tracking/types';
+import type { FoldRow, MergeStore, Version } from './store/merge-store';
+
+/**
+ * The effect of a change from another computer on this library, in the transaction that stores it.
+ * Every rule depends only on the set of changes known, never on the order they arrived in, so
+ * every computer that has seen the same changes holds the same data:
+ *
+ * - a play is present when the newest change naming its uid (by hlc, then device, then id) added
+ *   it: a removal is a tombstone that an older add arriving later does not undo, and an undo that
+ *   puts the same play back (a newer add of the same uid) wins over the removal it undoes;
+ * - a series setting (`series.follow`, `.specials`, `.hidden`, `.snooze`) is a register: the newest
+ *   change of it, by the same order, holds; an older one is stored and has no effect;
+ * - an inbox item is read once and for all; its time is that of the first change that read it, and
+ *   an item this computer makes later (each makes its own) is made read;
+ * - `import.decide` is stored and not applied: an import job, its file and its review belong to
+ *   the computer that ran it, and the plays it wrote travel as `plays.add` changes of their own.
+ *
+ * Plays are written in bulk by `flush`, so series counters are recounted once per chunk. One
+ * applier serves one chunk.
+ */
+export interface Applier {
+  /** Brings the version tables up to changes already applied here (this computer's own). */
+  fold(rows: readonly FoldRow[]): void;
+  /** The effect of one change just stored. */
+  apply(change: Change): void;
+  /** Writes the plays added and removed since the last flush. */
+  flush(): void;
+}
+
+/** Whether `a` was written after `b` in the order every computer agrees on. */
+export const newer = (a: Version, b: Version): boolean =>
+  a.hlc !== b.hlc ? a.hlc > b.hlc : a.device !== b.device ? a.device > b.device : a.id > b.id;
+
+const versionOf = (change: Version): Version => ({
+  hlc: change.hlc,
+  device: change.device,
+  id: change.id,
+});
+
+const samePlay = (a: Play, b: Play): boolean =>
+  a.uid === b.uid &&
+  a.mediaType === b.mediaType &&
+  a.mediaId === b.mediaId &&
+  a.season === b.season &&
+  a.episode === b.episode &&
+  a.watchedAt === b.watchedAt &&
+  a.source === b.source &&
+  a.createdAt === b.createdAt;
+
+export function createApplier(deps: {
+  store: MergeStore;
+  tracking: TrackingStore;
+  clock: () => number;
+}): Applier {
+  const { store, tracking, clock } = deps;
+  /** Per uid, what the chunk's newest change of it says: the play, or null when it is removed. */
+  let plays = new Map<string, Play | null>();
+
+  /** Records the change as the newest of each play it names, when it is; says which are. */
+  const playChange = (change: Version, uids: readonly string[], removed: boolean): Set<string> => {
+    const version = versionOf(change);
+    const newest = new Set<string>();
+    for (const uid of uids) {
+      const stored = store.playVersion(uid);
+      if (stored && !newer(version, stored)) continue;
+      store.setPlayVersion(uid, { ...version, removed });
+      newest.add(uid);
+    }
+    return newest;
+  };
+
+  const inboxRead = (change: Version, data: InboxRead): void => {
+    const version = { ...versionOf(change), readAt: data.readAt };
+    for (const item of data.items) {
+      const key =
+        item.kind === 'episode'
+          ? episodeKey(item.mediaId, item.season ?? 0, item.episode ?? 0)
+          : releaseKey(item.mediaId, item.region ?? '', item.releaseType ?? 0);
+      const first = store.inboxRead(key);
+      if (first && !newer(first, version)) continue;
+      store.setInboxRead(key, version);
+      store.readInboxItem(key, data.readAt);
+    }
+  };
+
+  /** Series whose row this chunk made sure of (a chunk of plays names the same few many times). */
+  const ensured = new Set<number>();
+  const ensureSeries = (ids: Iterable<number>): void => {
+    for (const id of ids) {
+      if (ensured.has(id)) continue;
+      tracking.series.ensure(id, clock());
+      ensured.add(id);
+    }
+  };
+
+  const register = (change: Change): void => {
+    const { seriesId } = change.data as { seriesId: number };
+    ensureSeries([seriesId]);
+    if (store.registerHead(change.entity, change.kind)?.id !== change.id) return;
+    const now = clock();
+    switch (change.kind) {
+      case 'series.follow':
+        tracking.series.setFollow(seriesId, (change.data as SeriesFollow).follow, now);
+        return;
+      case 'series.specials':
+        tracking.series.setIncludeSpecials(
+          seriesId,
+          (change.data as SeriesSpecials).includeSpecials,
+          now,
+        );
+        return;
+      case 'series.hidden':
+        tracking.series.setHidden(seriesId, (change.data as SeriesHidden).hidden, now);
+        return;
+      case 'series.snooze':
+        tracking.series.setSnoozedUntil(seriesId, (change.data as SeriesSnooze).until, now);
+        return;
+    }
+  };
+
+  return {
+    fold(rows) {
+      for (const row of rows) {
+        if (row.kind === 'plays.add')
+          playChange(
+            row,
+            (row.data as PlaysAdded).plays.map((p) => p.uid),
+            false,
+          );
+        else if (row.kind === 'plays.remove')
+          playChange(row, (row.data as PlaysRemoved).uids, true);
+        else if (row.kind === 'inbox.read') inboxRead(row, row.data as InboxRead);
+      }
+    },
+    apply(change) {
+      switch (change.kind) {
+        case 'plays.add': {
+          const added = (change.data as PlaysAdded).plays;
+          ensureSeries(added.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId));
+          const newest = playChange(
+            change,
+            added.map((p) => p.uid),
+            false,
+          );
+          for (const p of added) if (newest.has(p.uid)) plays.set(p.uid, p);
+          return;
+        }
+        case 'plays.remove': {
+          const { uids, seriesIds } = change.data as PlaysRemoved;
+          ensureSeries(seriesIds);
+          for (const uid of playChange(change, uids, true)) plays.set(uid, null);
+          return;
+        }
+        case 'series.follow':
+        case 'series.specials':
+        case 'series.hidden':
+        case 'series.snooze':
+          register(change);
+          return;
+        case 'inbox.read':
+          inboxRead(change, change.data as InboxRead);
+          return;
+        default:
+          // import.decide: stored, not applied (see above).
+          return;
+      }
+    },
+    flush() {
+      if (plays.size === 0) return;
+      const now = clock();
+      const gone: string[] = [];
+      const added: Play[] = [];
+      for (const [uid, play] of plays) {
+        if (play === null) {
+          gone.push(uid);
+          continue;
+        }
+        const stored = tracking.plays.find({ kind: 'uid', uid })[0];
+        if (stored && samePlay(stored, play)) continue;
+        // The same play added on two computers (an export imported on both): the newest holds.
+        if (stored) gone.push(uid);
+        added.push(play);
+      }
+      plays = new Map();
+      tracking.plays.removeUids(gone, now);
+      tracking.plays.insert(added, now);
+    },
+  };
+}

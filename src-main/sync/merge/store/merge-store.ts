@@ -1,0 +1,117 @@
+import type Database from 'better-sqlite3';
+
+/** Which change last wrote something: the order in which the last writer wins. */
+export interface Version {
+  hlc: string;
+  device: string;
+  /** The change's id. */
+  id: string;
+}
+
+export interface PlayVersion extends Version {
+  removed: boolean;
+}
+
+export interface InboxReadVersion extends Version {
+  readAt: number;
+}
+
+/** A change of the log as the merge folds it: its order here, identity and what it did. */
+export interface FoldRow extends Version {
+  seq: number;
+  kind: string;
+  data: unknown;
+}
+
+/** Every SQL statement of the merge lives behind this object. */
+export interface MergeStore {
+  /** The newest change of one register (`entity`, `kind`), or undefined when none is known. */
+  registerHead(entity: string, kind: string): Version | undefined;
+  playVersion(uid: string): PlayVersion | undefined;
+  setPlayVersion(uid: string, version: PlayVersion): void;
+  inboxRead(key: string): InboxReadVersion | undefined;
+  setInboxRead(key: string, version: InboxReadVersion): void;
+  /** Reads the inbox item with this key, when this computer has it, at `readAt`. */
+  readInboxItem(key: string, readAt: number): void;
+  /** Changes past `seq` that the version tables follow (plays and inbox reads), oldest first. */
+  unfolded(seq: number, limit: number): FoldRow[];
+  /** The last sequence number of the change log (0 when it is empty). */
+  lastSeq(): number;
+  /** Up to which sequence number the version tables follow the log. */
+  folded(): number;
+  setFolded(seq: number): void;
+  transaction<T>(fn: () => T): T;
+}
+
+const FOLDED_KEY = 'merge-folded';
+
+export function createMergeStore(db: Database.Database): MergeStore {
+  const head = db.prepare<[string, string], Version>(
+    `SELECT hlc, device, id FROM changes WHERE entity = ? AND kind = ?
+     ORDER BY hlc DESC, device DESC, id DESC LIMIT 1`,
+  );
+  const playVersion = db.prepare<[string], Omit<PlayVersion, 'removed'> & { removed: number }>(
+    'SELECT hlc, device, change_id AS id, removed FROM sync_play_versions WHERE uid = ?',
+  );
+  const setPlayVersion = db.prepare(
+    `INSERT INTO sync_play_versions (uid, hlc, device, change_id, removed)
+     VALUES (@uid, @hlc, @device, @id, @removed)
+     ON CONFLICT (uid) DO UPDATE SET hlc = excluded.hlc, device = excluded.device,
+       change_id = excluded.change_id, removed = excluded.removed`,
+  );
+  const inboxRead = db.prepare<[string], InboxReadVersion>(
+    `SELECT hlc, device, change_id AS id, read_at AS readAt FROM sync_inbox_reads
+     WHERE dedupe_key = ?`,
+  );
+  const setInboxRead = db.prepare(
+    `INSERT INTO sync_inbox_reads (dedupe_key, read_at, hlc, device, change_id)
+     VALUES (@key, @readAt, @hlc, @device, @id)
+     ON CONFLICT (dedupe_key) DO UPDATE SET read_at = excluded.read_at, hlc = excluded.hlc,
+       device = excluded.device, change_id = excluded.change_id`,
+  );
+  const readItem = db.prepare('UPDATE inbox SET read_at = ? WHERE dedupe_key = ?');
+  const unfolded = db.prepare<[number, number], Omit<FoldRow, 'data'> & { data: string }>(
+    `SELECT seq, id, hlc, device, kind, data FROM changes
+     WHERE seq > ? AND kind IN ('plays.add', 'plays.remove', 'inbox.read') ORDER BY seq LIMIT ?`,
+  );
+  const lastSeq = db.prepare<[], number | null>('SELECT max(seq) FROM changes').pluck();
+  const getMeta = db
+    .prepare<[string], string>('SELECT value FROM change_meta WHERE key = ?')
+    .pluck();
+  const setMeta = db.prepare(
+    `INSERT INTO change_meta (key, value) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  );
+
+  return {
+    registerHead: (entity, kind) => head.get(entity, kind),
+    playVersion: (uid) => {
+      const row = playVersion.get(uid);
+      return row && { ...row, removed: row.removed === 1 };
+    },
+    setPlayVersion: (uid, v) => {
+      setPlayVersion.run({
+        uid,
+        hlc: v.hlc,
+        device: v.device,
+        id: v.id,
+        removed: v.removed ? 1 : 0,
+      });
+    },
+    inboxRead: (key) => inboxRead.get(key),
+    setInboxRead: (key, v) => {
+      setInboxRead.run({ key, readAt: v.readAt, hlc: v.hlc, device: v.device, id: v.id });
+    },
+    readInboxItem: (key, readAt) => {
+      readItem.run(readAt, key);
+    },
+    unfolded: (seq, limit) =>
+      unfolded.all(seq, limit).map((row) => ({ ...row, data: JSON.parse(row.data) as unknown })),
+    lastSeq: () => lastSeq.get() ?? 0,
+    folded: () => Number(getMeta.get(FOLDED_KEY) ?? 0),
+    setFolded: (seq) => {
+      setMeta.run(FOLDED_KEY, String(seq));
+    },
+    transaction: (fn) => db.transaction(fn)(),
+  };
+}
