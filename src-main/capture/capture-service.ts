@@ -75,7 +75,8 @@ export interface CaptureService extends CaptureSink {
   removeServer(serverId: string): Promise<void>;
   /** Starts reading a server's played items; replies at once, progress follows as events. */
   backfill(serverId: string): Promise<BackfillProgressView>;
-  cancelBackfill(serverId: string): void;
+  /** Stops a running backfill (the plays read so far stay); false when none was running. */
+  cancelBackfill(serverId: string): boolean;
   captured(limit: number, offset: number): { plays: CapturedPlayView[]; total: number };
   review(): ReviewItemView[];
   resolve(
@@ -141,8 +142,11 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
     });
   }
 
-  function cancelBackfill(id: string): void {
-    backfills.get(id)?.controller.abort();
+  function cancelBackfill(id: string): boolean {
+    const running = backfills.get(id);
+    if (!running || running.controller.signal.aborted) return false;
+    running.controller.abort();
+    return true;
   }
   const reviewList = (): ReviewItemView[] =>
     store.review.list().map((r) => ({

@@ -138,6 +138,14 @@ export const captureChannels = {
   },
   /** Reads the server's played items once (films and episodes) into the history. */
   'capture.backfill': { input: z.object({ serverId }), output: backfillProgress },
+  /**
+   * Stops a server's back fill that is running; the plays read so far stay. Its last progress
+   * follows as a `capture.backfill` event. `stopping` is false when none was running.
+   */
+  'capture.cancelBackfill': {
+    input: z.object({ serverId }),
+    output: z.object({ stopping: z.boolean() }),
+  },
   'capture.captured': {
     input: z.object({
       limit: z.number().int().min(1).max(500).default(100),
