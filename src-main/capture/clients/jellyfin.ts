@@ -9,6 +9,7 @@ import type {
   ServerConfig,
   ServerSecrets,
 } from '../types';
+import { stoppableBackfill } from './follow';
 import { boundedTitle, failure, requestJson, type HttpServer } from './http';
 import { idsFromMap, intOrNull } from './ids';
 import type { ExternalIds } from '../types';
@@ -255,21 +256,16 @@ export function createJellyfinConnector(
 
   return {
     test: () => accounts(),
-    async backfill(onPage, signal) {
-      try {
-        const listed = await accounts(signal);
-        const chosen =
-          server.chosenAccounts.length > 0 ? server.chosenAccounts : listed.map((a) => a.id);
-        const series = new Map<string, SeriesInfo>();
-        for (const userId of chosen) {
-          if (signal.aborted) return;
-          await backfillUser(userId, onPage, signal, series);
-        }
-      } catch (error) {
+    backfill: stoppableBackfill(async (onPage, signal) => {
+      const listed = await accounts(signal);
+      const chosen =
+        server.chosenAccounts.length > 0 ? server.chosenAccounts : listed.map((a) => a.id);
+      const series = new Map<string, SeriesInfo>();
+      for (const userId of chosen) {
         if (signal.aborted) return;
-        throw error;
+        await backfillUser(userId, onPage, signal, series);
       }
-    },
+    }),
   };
 }
 
