@@ -258,7 +258,9 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
           mediaId: r.mediaId,
           season: r.season,
           episode: r.episode,
-          title: r.title,
+          // TMDB's names once Marquee keeps them; the server's own until then.
+          title: (r.mediaType === 'episode' ? r.seriesName : null) ?? r.title,
+          episodeTitle: r.episodeName,
           watchedAt: r.watchedAt,
           capturedAt: r.capturedAt,
         })),

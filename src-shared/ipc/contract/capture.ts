@@ -71,7 +71,10 @@ export const capturedPlay = z.object({
   mediaId: id,
   season: z.number().int().nullable(),
   episode: z.number().int().nullable(),
+  /** The film's title or the episode's series name: TMDB's once known, the server's until then. */
   title: z.string().nullable(),
+  /** TMDB's title of the episode, once its season is kept; null for a film or until then. */
+  episodeTitle: z.string().nullable(),
   watchedAt: z.number().int().nullable(),
   capturedAt: z.number().int(),
 });
