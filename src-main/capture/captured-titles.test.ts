@@ -34,7 +34,12 @@ describe('capture service: the captured list names what TMDB names', () => {
     // The server's own names, which are not TMDB's.
     await h.capture.receive(jellyfinStop({ serverId, title: 'Breaking Bad (2008) [US]' }));
     await h.capture.receive(
-      filmStop({ serverId, account: 'alice-id', title: 'Fight Club (Director’s cut)' }),
+      filmStop({
+        serverId,
+        account: 'alice-id',
+        title: 'Fight Club (Director’s cut)',
+        at: EVENING - HOUR,
+      }),
     );
     // Before Marquee keeps the series: the server's name, with the season and number.
     expect(titles()).toEqual([
