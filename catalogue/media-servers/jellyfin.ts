@@ -154,6 +154,13 @@ export async function startJellyfinStandIn(
       ...(types.includes('Movie') ? library.films : []),
       ...(types.includes('Episode') ? library.episodes : []),
     ].filter((it) => !onlyPlayed || (userId !== null && played.get(userId)?.has(it.key) === true));
+    // Jellyfin's sortBy=DatePlayed: by the user's last play (never played first, ascending).
+    if ((q.get('sortBy') ?? '').split(',').includes('DatePlayed')) {
+      const mine = userId === null ? undefined : played.get(userId);
+      const at = (key: number): number => mine?.get(key)?.at ?? -Infinity;
+      const sign = q.get('sortOrder') === 'Descending' ? -1 : 1;
+      pool.sort((a, b) => sign * (at(a.key) - at(b.key)) || a.key - b.key);
+    }
     const start = intParam(q.get('startIndex'), 0);
     const page = pageOf(pool, start, intParam(q.get('limit'), pool.length));
     return {

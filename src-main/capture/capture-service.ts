@@ -5,12 +5,14 @@ import type {
 } from '../../src-shared/ipc/contract/capture';
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { Logger } from '../base/log';
+import type { Timers } from '../base/timers';
 import type { ChangePath } from '../changes/change-path';
 import type { CredentialStore } from '../credentials';
 import type { TrackingService } from '../tracking/tracking-service';
 import { runBackfill } from './backfill';
 import type { BackfillProgressView } from './capture-types';
 import { discoverServers, type Found } from './discover';
+import { createPoller } from './poll';
 import { createReceiver, recordPlay, type ReceivingServer } from './receive';
 import type { Resolver } from './resolve';
 import { createServers, type ServerAuth } from './servers';
@@ -37,6 +39,8 @@ export interface CaptureServiceDeps {
   clock: () => number;
   timeZone: () => string;
   online: () => boolean;
+  /** Reads the servers followed by reading them (Jellyfin without webhooks) again every interval. */
+  timers?: Timers | undefined;
   /** Marquee runs on the demo catalogue: the simulated server may play a demo title. */
   demo: boolean;
   /** The webhook listener's address for a `listen` setting; null when none runs. */
@@ -126,17 +130,22 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
     },
   });
   const sink: CaptureSink = { receive };
+  const poller = createPoller({ store, receive, timers: deps.timers, log: deps.log });
 
   async function startConnector(id: string): Promise<void> {
     await stopConnector(id);
     const connector = await servers.connector(id);
-    if (!connector?.start) return;
-    connector.start(sink);
-    running.set(id, connector);
+    if (!connector) return;
+    if (connector.start) {
+      connector.start(sink);
+      running.set(id, connector);
+    }
+    poller.follow(id, connector);
   }
   async function stopConnector(id: string): Promise<void> {
     const connector = running.get(id);
     running.delete(id);
+    await poller.stop(id);
     await connector?.stop?.().catch((error: unknown) => {
       deps.log.warn('capture.stop_failed', { error });
     });
@@ -323,10 +332,12 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
     },
     idle: async () => {
       await Promise.all([...backfills.values()].map((b) => b.done));
+      await poller.idle();
     },
     async close() {
       for (const { controller } of backfills.values()) controller.abort();
       await Promise.all([...running.keys()].map(stopConnector));
+      await poller.close();
     },
   };
 }

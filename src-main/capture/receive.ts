@@ -79,15 +79,23 @@ export function recordPlay(
   return play;
 }
 
+export interface ReceiveOptions {
+  /**
+   * Whose play of the same day makes this one a repeat: the user's by hand (an announcement as it
+   * happens), or anyone's (a server's "last played" read later).
+   */
+  sameDayBy?: 'hand' | 'anyone';
+}
+
+export type Receive = (event: CaptureEvent, options?: ReceiveOptions) => Promise<CaptureOutcome>;
+
 /** The receive path: count, de-duplicate, map to TMDB, then record (or queue for review). */
-export function createReceiver(
-  deps: ReceiveDeps,
-): (event: CaptureEvent) => Promise<CaptureOutcome> {
+export function createReceiver(deps: ReceiveDeps): Receive {
   const { store } = deps;
   // One announcement at a time per item, so two copies arriving together are still one play.
   const queues = new Map<string, Promise<unknown>>();
 
-  async function receiveOne(event: CaptureEvent): Promise<CaptureOutcome> {
+  async function receiveOne(event: CaptureEvent, options: ReceiveOptions): Promise<CaptureOutcome> {
     const server = deps.server(event.serverId);
     if (server === null) return { kind: 'ignored', reason: 'No such server is configured.' };
     const judged = verdict(event, server);
@@ -142,7 +150,12 @@ export function createReceiver(
     }
 
     const target = resolution.target;
-    const marked = sameDayPlay(deps.tracking.tracking.plays(scopeOf(target)), at, deps.timeZone());
+    const marked = sameDayPlay(
+      deps.tracking.tracking.plays(scopeOf(target)),
+      at,
+      deps.timeZone(),
+      options.sameDayBy,
+    );
     if (marked !== null) {
       remember(marked.uid);
       return { kind: 'duplicate', playUid: marked.uid };
@@ -156,11 +169,11 @@ export function createReceiver(
     return { kind: 'added', playUid: play.uid };
   }
 
-  return (event) => {
+  return (event, options = {}) => {
     const key = `${event.serverId}\u0000${event.account}\u0000${event.itemKey}`;
     const run = (queues.get(key) ?? Promise.resolve()).then(
-      () => receiveOne(event),
-      () => receiveOne(event),
+      () => receiveOne(event, options),
+      () => receiveOne(event, options),
     );
     const tail = run.catch(() => undefined);
     queues.set(key, tail);

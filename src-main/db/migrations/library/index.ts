@@ -9,6 +9,7 @@ import { library007 } from './007_import_waiting';
 import { library008 } from './008_import_follows';
 import { library009 } from './009_changes';
 import { library010 } from './010_capture';
+import { library012 } from './012_capture_poll';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const libraryMigrations: readonly Migration[] = [
   library008,
   library009,
   library010,
+  library012,
 ];
