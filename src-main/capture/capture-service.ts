@@ -119,6 +119,8 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
           name: row.name,
           thresholdPercent: row.thresholdPercent,
           chosenAccounts: row.chosenAccounts,
+          accounts: row.accounts,
+          aliases: store.servers.aliases(row.id),
         }
       : null;
   };

@@ -1,16 +1,20 @@
 import type { ChangePath } from '../changes/change-path';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { Play, WatchScope, WatchedWhen } from '../tracking/types';
+import { accountOf } from './accounts';
 import { isRepeat, sameDayPlay, verdict, viewingTime, type CountRules } from './count';
 import type { Resolution, Resolver, TmdbTarget } from './resolve';
 import type { CaptureStore } from './store';
-import type { CaptureEvent, CaptureOutcome, ServerKind } from './types';
+import type { CaptureEvent, CaptureOutcome, ServerAccountInfo, ServerKind } from './types';
 
 /** A server as the receive path needs it. */
 export interface ReceivingServer extends CountRules {
   id: string;
   kind: ServerKind;
   name: string;
+  /** The server's own accounts, and the other ids its announcements were found to give them. */
+  accounts?: readonly ServerAccountInfo[];
+  aliases?: Readonly<Record<string, string>>;
 }
 
 export interface ReceiveDeps {
@@ -169,7 +173,26 @@ export function createReceiver(deps: ReceiveDeps): Receive {
     return { kind: 'added', playUid: play.uid };
   }
 
-  return (event, options = {}) => {
+  /** The announcement with the server's own id of its account (Plex webhooks name plex.tv's). */
+  function withOwnAccount(event: CaptureEvent): CaptureEvent {
+    const server = deps.server(event.serverId);
+    if (!server?.accounts) return event;
+    const match = accountOf(
+      { kind: server.kind, accounts: server.accounts, aliases: server.aliases ?? {} },
+      event,
+    );
+    if (match.learned) {
+      try {
+        store.servers.setAliases(server.id, match.learned);
+      } catch {
+        // Not remembered this time: the name finds the account again next time.
+      }
+    }
+    return match.account === event.account ? event : { ...event, account: match.account };
+  }
+
+  return (announced, options = {}) => {
+    const event = withOwnAccount(announced);
     const key = `${event.serverId}\u0000${event.account}\u0000${event.itemKey}`;
     const run = (queues.get(key) ?? Promise.resolve()).then(
       () => receiveOne(event, options),

@@ -35,6 +35,8 @@ export function captureHarness(
     now?: number;
     /** The clients' fetch (a stand-in server's tests pass the real one). */
     fetch?: typeof fetch;
+    /** The clients' sleep between polls (a test's gate, so a poll runs when it says). */
+    sleep?: (ms: number) => Promise<void>;
     timers?: Timers;
   } = {},
 ): Harness {
@@ -72,7 +74,7 @@ export function captureHarness(
     connectorDeps: {
       fetch: options.fetch ?? (() => Promise.reject(new Error('no network in tests'))),
       clock: () => t.clock.now,
-      sleep: () => Promise.resolve(),
+      sleep: options.sleep ?? (() => Promise.resolve()),
     },
     clock: () => t.clock.now,
     timeZone: () => t.zone.name,
