@@ -39,6 +39,11 @@ export interface JellyfinStandIn {
   idOf(key: number): string;
   /** Marks an item played by a user now (at `at`), as Jellyfin does when playback ends. */
   markPlayed(userName: string, key: number, at: number): void;
+  /**
+   * Holds every later page of the played items (the first page answers) until the returned
+   * function is called: a backfill that is still reading when a test wants it to be.
+   */
+  holdLaterPages(): () => void;
   disappear(): Promise<void>;
   disappearAt(pathPrefix: string, n: number): void;
   close(): Promise<void>;
@@ -173,7 +178,19 @@ export async function startJellyfinStandIn(
     };
   }
 
-  function route(req: StandInRequest): Reply {
+  let held: Promise<void> | null = null;
+
+  async function route(req: StandInRequest): Promise<Reply> {
+    if (
+      held &&
+      req.url.pathname === '/Items' &&
+      intParam(req.url.searchParams.get('startIndex'), 0) > 0
+    )
+      await held;
+    return answer(req);
+  }
+
+  function answer(req: StandInRequest): Reply {
     const path = req.url.pathname;
     if (req.method === 'POST' && path === '/Users/AuthenticateByName') {
       const header = req.headers.authorization ?? '';
@@ -247,6 +264,16 @@ export async function startJellyfinStandIn(
       const mine = played.get(user.id) ?? new Map<number, Played>();
       played.set(user.id, mine);
       mine.set(key, { count: (mine.get(key)?.count ?? 0) + 1, at });
+    },
+    holdLaterPages() {
+      let release = (): void => undefined;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        held = null;
+        release();
+      };
     },
     disappear: () => http.disappear(),
     disappearAt: (prefix, n) => {
