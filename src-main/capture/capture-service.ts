@@ -154,9 +154,9 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
   }
 
   function cancelBackfill(id: string): boolean {
-    const running = backfills.get(id);
-    if (!running || running.controller.signal.aborted) return false;
-    running.controller.abort();
+    const job = backfills.get(id);
+    if (!job || job.controller.signal.aborted) return false;
+    job.controller.abort();
     return true;
   }
   const reviewList = (): ReviewItemView[] =>
