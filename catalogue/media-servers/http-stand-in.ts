@@ -16,7 +16,7 @@ export interface StandInRequest {
   body: string;
 }
 
-export type Route = (req: StandInRequest) => Reply;
+export type Route = (req: StandInRequest) => Reply | Promise<Reply>;
 
 const MAX_BODY = 64 * 1024;
 
@@ -111,7 +111,7 @@ export class HttpStandIn {
       }
       chunks.push(chunk as Buffer);
     }
-    const reply = this.route({
+    const reply = await this.route({
       method: req.method ?? 'GET',
       url,
       headers: req.headers,

@@ -41,6 +41,11 @@ export interface JellyfinStandIn {
   idOf(key: number): string;
   /** Marks an item played by a user now (at `at`), as Jellyfin does when playback ends. */
   markPlayed(userName: string, key: number, at: number): void;
+  /**
+   * Holds every later page of the played items (the first page answers) until the returned
+   * function is called: a backfill that is still reading when a test wants it to be.
+   */
+  holdLaterPages(): () => void;
   disappear(): Promise<void>;
   disappearAt(pathPrefix: string, n: number): void;
   close(): Promise<void>;
@@ -156,6 +161,13 @@ export async function startJellyfinStandIn(
       ...(types.includes('Movie') ? library.films : []),
       ...(types.includes('Episode') ? library.episodes : []),
     ].filter((it) => !onlyPlayed || (userId !== null && played.get(userId)?.has(it.key) === true));
+    // Jellyfin's sortBy=DatePlayed: by the user's last play (never played first, ascending).
+    if ((q.get('sortBy') ?? '').split(',').includes('DatePlayed')) {
+      const mine = userId === null ? undefined : played.get(userId);
+      const at = (key: number): number => mine?.get(key)?.at ?? -Infinity;
+      const sign = q.get('sortOrder') === 'Descending' ? -1 : 1;
+      pool.sort((a, b) => sign * (at(a.key) - at(b.key)) || a.key - b.key);
+    }
     const start = intParam(q.get('startIndex'), 0);
     const page = pageOf(pool, start, intParam(q.get('limit'), pool.length));
     return {
@@ -168,7 +180,19 @@ export async function startJellyfinStandIn(
     };
   }
 
-  function route(req: StandInRequest): Reply {
+  let held: Promise<void> | null = null;
+
+  async function route(req: StandInRequest): Promise<Reply> {
+    if (
+      held &&
+      req.url.pathname === '/Items' &&
+      intParam(req.url.searchParams.get('startIndex'), 0) > 0
+    )
+      await held;
+    return answer(req);
+  }
+
+  function answer(req: StandInRequest): Reply {
     const path = req.url.pathname;
     if (req.method === 'POST' && path === '/Users/AuthenticateByName') {
       const header = req.headers.authorization ?? '';
@@ -242,6 +266,16 @@ export async function startJellyfinStandIn(
       const mine = played.get(user.id) ?? new Map<number, Played>();
       played.set(user.id, mine);
       mine.set(key, { count: (mine.get(key)?.count ?? 0) + 1, at });
+    },
+    holdLaterPages() {
+      let release = (): void => undefined;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        held = null;
+        release();
+      };
     },
     disappear: () => http.disappear(),
     disappearAt: (prefix, n) => {

@@ -21,8 +21,11 @@ export interface PlexStandInOptions extends LibraryOptions {
 }
 
 export interface PlexAccount {
+  /** The local server's id (the owner is 1), as `/accounts` and `/status/sessions` give it. */
   id: number;
   name: string;
+  /** The plex.tv account id, as Plex's webhooks give it (the local server does not tell it). */
+  plexTvId: number;
 }
 
 export interface PlexStandIn {
@@ -45,9 +48,9 @@ export interface PlexStandIn {
 
 // The local server's own accounts: 0 is the system account every server lists.
 const ACCOUNTS: readonly PlexAccount[] = [
-  { id: 0, name: '' },
-  { id: 1, name: 'Anna' },
-  { id: 2, name: 'Ben' },
+  { id: 0, name: '', plexTvId: 0 },
+  { id: 1, name: 'Anna', plexTvId: 19084402 },
+  { id: 2, name: 'Ben', plexTvId: 25600001 },
 ];
 
 interface Session {

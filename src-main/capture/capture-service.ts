@@ -5,12 +5,14 @@ import type {
 } from '../../src-shared/ipc/contract/capture';
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { Logger } from '../base/log';
+import type { Timers } from '../base/timers';
 import type { ChangePath } from '../changes/change-path';
 import type { CredentialStore } from '../credentials';
 import type { TrackingService } from '../tracking/tracking-service';
 import { runBackfill } from './backfill';
 import type { BackfillProgressView } from './capture-types';
 import { discoverServers, type Found } from './discover';
+import { createPoller } from './poll';
 import { createReceiver, recordPlay, type ReceivingServer } from './receive';
 import type { Resolver } from './resolve';
 import { createServers, type ServerAuth } from './servers';
@@ -37,6 +39,8 @@ export interface CaptureServiceDeps {
   clock: () => number;
   timeZone: () => string;
   online: () => boolean;
+  /** Reads the servers followed by reading them (Jellyfin without webhooks) again every interval. */
+  timers?: Timers | undefined;
   /** Marquee runs on the demo catalogue: the simulated server may play a demo title. */
   demo: boolean;
   /** The webhook listener's address for a `listen` setting; null when none runs. */
@@ -75,7 +79,8 @@ export interface CaptureService extends CaptureSink {
   removeServer(serverId: string): Promise<void>;
   /** Starts reading a server's played items; replies at once, progress follows as events. */
   backfill(serverId: string): Promise<BackfillProgressView>;
-  cancelBackfill(serverId: string): void;
+  /** Stops a running backfill (the plays read so far stay); false when none was running. */
+  cancelBackfill(serverId: string): boolean;
   captured(limit: number, offset: number): { plays: CapturedPlayView[]; total: number };
   review(): ReviewItemView[];
   resolve(
@@ -114,6 +119,8 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
           name: row.name,
           thresholdPercent: row.thresholdPercent,
           chosenAccounts: row.chosenAccounts,
+          accounts: row.accounts,
+          aliases: store.servers.aliases(row.id),
         }
       : null;
   };
@@ -125,24 +132,32 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
     },
   });
   const sink: CaptureSink = { receive };
+  const poller = createPoller({ store, receive, timers: deps.timers, log: deps.log });
 
   async function startConnector(id: string): Promise<void> {
     await stopConnector(id);
     const connector = await servers.connector(id);
-    if (!connector?.start) return;
-    connector.start(sink);
-    running.set(id, connector);
+    if (!connector) return;
+    if (connector.start) {
+      connector.start(sink);
+      running.set(id, connector);
+    }
+    poller.follow(id, connector);
   }
   async function stopConnector(id: string): Promise<void> {
     const connector = running.get(id);
     running.delete(id);
+    await poller.stop(id);
     await connector?.stop?.().catch((error: unknown) => {
       deps.log.warn('capture.stop_failed', { error });
     });
   }
 
-  function cancelBackfill(id: string): void {
-    backfills.get(id)?.controller.abort();
+  function cancelBackfill(id: string): boolean {
+    const job = backfills.get(id);
+    if (!job || job.controller.signal.aborted) return false;
+    job.controller.abort();
+    return true;
   }
   const reviewList = (): ReviewItemView[] =>
     store.review.list().map((r) => ({
@@ -254,7 +269,9 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
           mediaId: r.mediaId,
           season: r.season,
           episode: r.episode,
-          title: r.title,
+          // TMDB's names once Marquee keeps them; the server's own until then.
+          title: (r.mediaType === 'episode' ? r.seriesName : null) ?? r.title,
+          episodeTitle: r.episodeName,
           watchedAt: r.watchedAt,
           capturedAt: r.capturedAt,
         })),
@@ -317,10 +334,12 @@ export function createCaptureService(deps: CaptureServiceDeps): CaptureService {
     },
     idle: async () => {
       await Promise.all([...backfills.values()].map((b) => b.done));
+      await poller.idle();
     },
     async close() {
       for (const { controller } of backfills.values()) controller.abort();
       await Promise.all([...running.keys()].map(stopConnector));
+      await poller.close();
     },
   };
 }

@@ -55,14 +55,23 @@ export function isRepeat(seen: Seen | null, at: number, windowMs = DEDUPE_WINDOW
 
 /**
  * A play the user marked by hand for the same film or episode on the same day (in their zone) is
- * this viewing: Marquee does not add a second one.
+ * this viewing: Marquee does not add a second one. With `by: 'anyone'` (a server's "last played"
+ * read later, which may repeat what its webhook or a backfill already recorded), a play of that
+ * day from any source is.
  */
-export function sameDayPlay(plays: readonly Play[], at: number, timeZone: string): Play | null {
+export function sameDayPlay(
+  plays: readonly Play[],
+  at: number,
+  timeZone: string,
+  by: 'hand' | 'anyone' = 'hand',
+): Play | null {
   const day = localDate(at, timeZone);
   return (
     plays.find(
       (p) =>
-        p.source === 'marquee' && p.watchedAt !== null && localDate(p.watchedAt, timeZone) === day,
+        (by === 'anyone' || p.source === 'marquee') &&
+        p.watchedAt !== null &&
+        localDate(p.watchedAt, timeZone) === day,
     ) ?? null
   );
 }

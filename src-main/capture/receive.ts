@@ -1,16 +1,20 @@
 import type { ChangePath } from '../changes/change-path';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { Play, WatchScope, WatchedWhen } from '../tracking/types';
+import { accountOf } from './accounts';
 import { isRepeat, sameDayPlay, verdict, viewingTime, type CountRules } from './count';
 import type { Resolution, Resolver, TmdbTarget } from './resolve';
 import type { CaptureStore } from './store';
-import type { CaptureEvent, CaptureOutcome, ServerKind } from './types';
+import type { CaptureEvent, CaptureOutcome, ServerAccountInfo, ServerKind } from './types';
 
 /** A server as the receive path needs it. */
 export interface ReceivingServer extends CountRules {
   id: string;
   kind: ServerKind;
   name: string;
+  /** The server's own accounts, and the other ids its announcements were found to give them. */
+  accounts?: readonly ServerAccountInfo[];
+  aliases?: Readonly<Record<string, string>>;
 }
 
 export interface ReceiveDeps {
@@ -79,15 +83,23 @@ export function recordPlay(
   return play;
 }
 
+export interface ReceiveOptions {
+  /**
+   * Whose play of the same day makes this one a repeat: the user's by hand (an announcement as it
+   * happens), or anyone's (a server's "last played" read later).
+   */
+  sameDayBy?: 'hand' | 'anyone';
+}
+
+export type Receive = (event: CaptureEvent, options?: ReceiveOptions) => Promise<CaptureOutcome>;
+
 /** The receive path: count, de-duplicate, map to TMDB, then record (or queue for review). */
-export function createReceiver(
-  deps: ReceiveDeps,
-): (event: CaptureEvent) => Promise<CaptureOutcome> {
+export function createReceiver(deps: ReceiveDeps): Receive {
   const { store } = deps;
   // One announcement at a time per item, so two copies arriving together are still one play.
   const queues = new Map<string, Promise<unknown>>();
 
-  async function receiveOne(event: CaptureEvent): Promise<CaptureOutcome> {
+  async function receiveOne(event: CaptureEvent, options: ReceiveOptions): Promise<CaptureOutcome> {
     const server = deps.server(event.serverId);
     if (server === null) return { kind: 'ignored', reason: 'No such server is configured.' };
     const judged = verdict(event, server);
@@ -142,7 +154,12 @@ export function createReceiver(
     }
 
     const target = resolution.target;
-    const marked = sameDayPlay(deps.tracking.tracking.plays(scopeOf(target)), at, deps.timeZone());
+    const marked = sameDayPlay(
+      deps.tracking.tracking.plays(scopeOf(target)),
+      at,
+      deps.timeZone(),
+      options.sameDayBy,
+    );
     if (marked !== null) {
       remember(marked.uid);
       return { kind: 'duplicate', playUid: marked.uid };
@@ -156,11 +173,30 @@ export function createReceiver(
     return { kind: 'added', playUid: play.uid };
   }
 
-  return (event) => {
+  /** The announcement with the server's own id of its account (Plex webhooks name plex.tv's). */
+  function withOwnAccount(event: CaptureEvent): CaptureEvent {
+    const server = deps.server(event.serverId);
+    if (!server?.accounts) return event;
+    const match = accountOf(
+      { kind: server.kind, accounts: server.accounts, aliases: server.aliases ?? {} },
+      event,
+    );
+    if (match.learned) {
+      try {
+        store.servers.setAliases(server.id, match.learned);
+      } catch {
+        // Not remembered this time: the name finds the account again next time.
+      }
+    }
+    return match.account === event.account ? event : { ...event, account: match.account };
+  }
+
+  return (announced, options = {}) => {
+    const event = withOwnAccount(announced);
     const key = `${event.serverId}\u0000${event.account}\u0000${event.itemKey}`;
     const run = (queues.get(key) ?? Promise.resolve()).then(
-      () => receiveOne(event),
-      () => receiveOne(event),
+      () => receiveOne(event, options),
+      () => receiveOne(event, options),
     );
     const tail = run.catch(() => undefined);
     queues.set(key, tail);

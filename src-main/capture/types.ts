@@ -119,6 +119,13 @@ export interface Connector {
   stop?(): Promise<void>;
   /** Reads the played films and episodes, a page at a time, until done or aborted. */
   backfill?(onPage: (items: BackfillItem[]) => Promise<void>, signal: AbortSignal): Promise<void>;
+  /**
+   * The chosen accounts' films and episodes last played after `after` (ms since the epoch, by the
+   * server's clock), newest first, for a server followed by reading it (Jellyfin without its
+   * webhook plugin); with `after` null, each chosen account's last played item only (where its
+   * history ends). Bounded: a server that played more since reads only the newest.
+   */
+  playedSince?(after: number | null, signal: AbortSignal): Promise<BackfillItem[]>;
 }
 
 export interface ConnectorDeps {

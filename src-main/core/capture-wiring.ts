@@ -1,5 +1,6 @@
 import type { EventBus } from '../base/events';
 import type { Logger } from '../base/log';
+import type { Timers } from '../base/timers';
 import type { Read } from '../cache/reads';
 import { createCaptureService, type CaptureService } from '../capture/capture-service';
 import type { Found } from '../capture/discover';
@@ -31,6 +32,7 @@ export interface CaptureGraphDeps {
   fetch: typeof fetch;
   clock: () => number;
   sleep: (ms: number) => Promise<void>;
+  timers: Timers;
   log: Logger;
 }
 
@@ -84,6 +86,7 @@ export function buildCapture(deps: CaptureGraphDeps, parts: CaptureParts): Captu
     clock,
     timeZone: parts.timeZone,
     online: parts.online,
+    timers: deps.timers,
     demo: deps.demo ?? false,
     webhookBase: (listen) => listener?.base(listen) ?? null,
     ...(deps.capture?.discover ? { discover: deps.capture.discover } : {}),

@@ -285,6 +285,10 @@ describe('every channel answers', () => {
       await ok('capture.updateServer', { serverId: server.id, thresholdPercent: 80 }),
     ).toMatchObject({ thresholdPercent: 80 });
     await fails('capture.backfill', { serverId: server.id }, ['unsupported']);
+    // No backfill runs: there is nothing to stop.
+    expect(await ok('capture.cancelBackfill', { serverId: server.id })).toEqual({
+      stopping: false,
+    });
     const film = t.catalogue.data.sortedBy('movie', 'popularity')[7]?.id ?? 0;
     expect(await ok('capture.simulatePlay', { mediaType: 'movie', id: film })).toEqual({
       ok: true,

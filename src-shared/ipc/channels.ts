@@ -88,6 +88,7 @@ export const channelNames = [
   'capture.updateServer',
   'capture.removeServer',
   'capture.backfill',
+  'capture.cancelBackfill',
   'capture.captured',
   'capture.review',
   'capture.resolve',

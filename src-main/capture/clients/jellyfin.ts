@@ -9,6 +9,7 @@ import type {
   ServerConfig,
   ServerSecrets,
 } from '../types';
+import { stoppableBackfill } from './follow';
 import { boundedTitle, failure, requestJson, type HttpServer } from './http';
 import { idsFromMap, intOrNull } from './ids';
 import type { ExternalIds } from '../types';
@@ -21,6 +22,8 @@ export interface JellyfinOptions {
   /** Items per backfill page (Jellyfin's `limit`). */
   pageSize?: number;
   timeoutMs?: number;
+  /** Most items one read of what was played lately takes per account (the newest). */
+  maxPolled?: number;
 }
 
 const user = z.object({ Id: z.string(), Name: z.string().nullish() });
@@ -75,6 +78,7 @@ export function createJellyfinConnector(
     timeoutMs: options.timeoutMs ?? 30_000,
   };
   const pageSize = options.pageSize ?? 200;
+  const maxPolled = options.maxPolled ?? 1_000;
   const deviceId = `marquee-${server.id}`;
   let session: Session | null = null;
 
@@ -253,23 +257,74 @@ export function createJellyfinConnector(
     }
   }
 
+  /** One account's items played after `after`, newest first (its last one when `after` is null). */
+  async function playedSinceUser(
+    userId: string,
+    after: number | null,
+    signal: AbortSignal,
+    series: Map<string, SeriesInfo>,
+  ): Promise<BackfillItem[]> {
+    const limit = after === null ? 1 : pageSize;
+    const out: BackfillItem[] = [];
+    for (let start = 0; start < maxPolled && !signal.aborted; start += limit) {
+      const query = new URLSearchParams({
+        userId,
+        recursive: 'true',
+        isPlayed: 'true',
+        includeItemTypes: 'Movie,Episode',
+        fields: 'ProviderIds',
+        enableUserData: 'true',
+        sortBy: 'DatePlayed',
+        sortOrder: 'Descending',
+        startIndex: String(start),
+        limit: String(limit),
+      });
+      const page = itemPage.safeParse(
+        await get(`/Items?${query.toString()}`, 'reading what was played lately', signal),
+      );
+      if (!page.success)
+        throw failure(
+          'schema_mismatch',
+          'Jellyfin listed played items in a way Marquee could not read.',
+        );
+      const items = page.data.Items;
+      const newer = items.filter((it) => {
+        const at = it.UserData?.LastPlayedDate ? Date.parse(it.UserData.LastPlayedDate) : NaN;
+        return after === null || (Number.isFinite(at) && at > after);
+      });
+      await seriesOf(
+        newer.flatMap((it) => (it.Type === 'Episode' && it.SeriesId ? [it.SeriesId] : [])),
+        userId,
+        series,
+        signal,
+      );
+      out.push(...newer.flatMap((it) => toItem(userId, it, series) ?? []));
+      if (after === null || newer.length < items.length || items.length < limit) break;
+    }
+    return out;
+  }
+
   return {
     test: () => accounts(),
-    async backfill(onPage, signal) {
-      try {
-        const listed = await accounts(signal);
-        const chosen =
-          server.chosenAccounts.length > 0 ? server.chosenAccounts : listed.map((a) => a.id);
-        const series = new Map<string, SeriesInfo>();
-        for (const userId of chosen) {
-          if (signal.aborted) return;
-          await backfillUser(userId, onPage, signal, series);
-        }
-      } catch (error) {
-        if (signal.aborted) return;
-        throw error;
+    async playedSince(after, signal) {
+      const series = new Map<string, SeriesInfo>();
+      const out: BackfillItem[] = [];
+      for (const userId of server.chosenAccounts) {
+        if (signal.aborted) break;
+        out.push(...(await playedSinceUser(userId, after, signal, series)));
       }
+      return out.sort((a, b) => (b.lastPlayedAt ?? 0) - (a.lastPlayedAt ?? 0));
     },
+    backfill: stoppableBackfill(async (onPage, signal) => {
+      const listed = await accounts(signal);
+      const chosen =
+        server.chosenAccounts.length > 0 ? server.chosenAccounts : listed.map((a) => a.id);
+      const series = new Map<string, SeriesInfo>();
+      for (const userId of chosen) {
+        if (signal.aborted) return;
+        await backfillUser(userId, onPage, signal, series);
+      }
+    }),
   };
 }
 

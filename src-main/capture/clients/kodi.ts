@@ -7,6 +7,7 @@ import type {
   ConnectorFactory,
   ServerConfig,
 } from '../types';
+import { followLoop, stoppableBackfill, whenAborted } from './follow';
 import { failure } from './http';
 import { KodiRpc, openUndiciSocket, type OpenSocket } from './kodi-rpc';
 import {
@@ -139,18 +140,8 @@ export function createKodiConnector(
     if (facts) await sink.receive(eventOf(facts, kind, completed));
   }
 
-  let following: { controller: AbortController; loop: Promise<void> } | null = null;
-
   async function follow(sink: CaptureSink, signal: AbortSignal): Promise<void> {
-    const stopped = new Promise<void>((resolve) => {
-      signal.addEventListener(
-        'abort',
-        () => {
-          resolve();
-        },
-        { once: true },
-      );
-    });
+    const stopped = whenAborted(signal);
     const shows = new ShowCache();
     let attempt = 0;
     const aborted = (): boolean => signal.aborted;
@@ -259,26 +250,8 @@ export function createKodiConnector(
         return [ACCOUNT];
       });
     },
-    start(sink) {
-      if (following) return;
-      const controller = new AbortController();
-      following = { controller, loop: follow(sink, controller.signal) };
-    },
-    async stop() {
-      if (!following) return;
-      const { controller, loop } = following;
-      following = null;
-      controller.abort();
-      await loop;
-    },
-    async backfill(onPage, signal) {
-      try {
-        await backfill(onPage, signal);
-      } catch (error) {
-        if (signal.aborted) return;
-        throw error;
-      }
-    },
+    ...followLoop(follow),
+    backfill: stoppableBackfill(backfill),
   };
 }
 

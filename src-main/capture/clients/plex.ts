@@ -8,6 +8,7 @@ import type {
   ServerConfig,
   ServerSecrets,
 } from '../types';
+import { followLoop, stoppableBackfill, whenAborted } from './follow';
 import { boundedTitle, failure, requestJson, type HttpServer } from './http';
 import {
   accountsReply,
@@ -92,7 +93,6 @@ export function createPlexConnector(
   // Following plays: Plex without Plex Pass sends no webhooks, so what is playing is polled, and a
   // session whose item is gone (or changed) was stopped at the progress last seen.
   const watching = new Map<string, Watching>();
-  let following: { controller: AbortController; loop: Promise<void> } | null = null;
 
   function eventOf(w: Watching): Parameters<CaptureSink['receive']>[0] {
     const progress =
@@ -152,17 +152,8 @@ export function createPlexConnector(
     }
   }
 
-  async function follow(sink: CaptureSink, controller: AbortController): Promise<void> {
-    const { signal } = controller;
-    const stopped = new Promise<void>((resolve) => {
-      signal.addEventListener(
-        'abort',
-        () => {
-          resolve();
-        },
-        { once: true },
-      );
-    });
+  async function follow(sink: CaptureSink, signal: AbortSignal): Promise<void> {
+    const stopped = whenAborted(signal);
     let failures = 0;
     const aborted = (): boolean => signal.aborted;
     while (!aborted()) {
@@ -233,29 +224,7 @@ export function createPlexConnector(
     }
   }
 
-  return {
-    test,
-    start(sink) {
-      if (following) return;
-      const controller = new AbortController();
-      following = { controller, loop: follow(sink, controller) };
-    },
-    async stop() {
-      if (!following) return;
-      const { controller, loop } = following;
-      following = null;
-      controller.abort();
-      await loop;
-    },
-    async backfill(onPage, signal) {
-      try {
-        await backfill(onPage, signal);
-      } catch (error) {
-        if (signal.aborted) return;
-        throw error;
-      }
-    },
-  };
+  return { test, ...followLoop(follow), backfill: stoppableBackfill(backfill) };
 }
 
 export const plexConnector: ConnectorFactory = (server, secrets, deps) =>

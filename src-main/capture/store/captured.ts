@@ -21,6 +21,10 @@ export interface CapturedRow extends CaptureLink {
   season: number | null;
   episode: number | null;
   watchedAt: number | null;
+  /** An episode's series as TMDB names it, once Marquee keeps the series (null for a film). */
+  seriesName: string | null;
+  /** An episode's title as TMDB gives it, once its season is kept (null for a film). */
+  episodeName: string | null;
 }
 
 export interface LinkStore {
@@ -54,6 +58,8 @@ interface RawCaptured {
   season_number: number;
   episode_number: number;
   watched_at: number | null;
+  series_name: string | null;
+  episode_name: string | null;
 }
 
 const fromRaw = (r: RawCaptured): CapturedRow => ({
@@ -70,7 +76,20 @@ const fromRaw = (r: RawCaptured): CapturedRow => ({
   season: r.media_type === 'episode' ? r.season_number : null,
   episode: r.media_type === 'episode' ? r.episode_number : null,
   watchedAt: r.watched_at,
+  seriesName: r.media_type === 'episode' ? r.series_name : null,
+  episodeName: r.media_type === 'episode' ? r.episode_name : null,
 });
+
+// An episode's names as the tracking domain keeps them after a refresh (the library's title of
+// the series until then); the subqueries run for episodes only.
+const EPISODE_NAMES = `
+  CASE WHEN p.media_type = 'episode' THEN coalesce(
+    (SELECT t.name FROM tracked_series t WHERE t.series_id = p.media_id),
+    (SELECT s.title FROM item_summaries s WHERE s.media_type = 'tv' AND s.media_id = p.media_id)
+  ) END AS series_name,
+  CASE WHEN p.media_type = 'episode' THEN (SELECT nullif(e.name, '') FROM series_episodes e
+    WHERE e.series_id = p.media_id AND e.season_number = p.season_number
+      AND e.episode_number = p.episode_number) END AS episode_name`;
 
 export function createLinkStore(db: Database.Database): LinkStore {
   const add = db.prepare(
@@ -79,7 +98,8 @@ export function createLinkStore(db: Database.Database): LinkStore {
      VALUES (@playUid, @serverId, @serverKind, @serverName, @account, @itemKey, @title, @capturedAt)`,
   );
   const list = db.prepare(
-    `SELECT l.*, p.media_type, p.media_id, p.season_number, p.episode_number, p.watched_at
+    `SELECT l.*, p.media_type, p.media_id, p.season_number, p.episode_number, p.watched_at,
+       ${EPISODE_NAMES}
      FROM capture_links l JOIN watch_plays p ON p.uid = l.play_uid
      ORDER BY l.captured_at DESC, p.watched_at DESC, l.play_uid LIMIT ? OFFSET ?`,
   );

@@ -38,6 +38,24 @@ export interface ServerStore {
   insert(row: ServerRow): void;
   update(id: string, patch: Partial<Omit<ServerRow, 'id' | 'kind' | 'createdAt'>>): void;
   remove(id: string): void;
+  /** The newest "last played" time read from the server (its clock); null before the first read. */
+  pollCursor(id: string): number | null;
+  setPollCursor(id: string, at: number): void;
+  /** Other ids the server's announcements give its accounts: announced id → account id. */
+  aliases(id: string): Record<string, string>;
+  setAliases(id: string, aliases: Record<string, string>): void;
+}
+
+function parseAliases(text: string | undefined): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
 }
 
 function parseList<T>(text: string): T[] {
@@ -86,7 +104,19 @@ export function createServerStore(db: Database.Database): ServerStore {
        @state, @message, @lastEventAt, @createdAt)`,
   );
   const remove = db.prepare('DELETE FROM capture_servers WHERE id = ?');
+  const cursor = db.prepare('SELECT poll_cursor FROM capture_servers WHERE id = ?').pluck();
+  const setCursor = db.prepare('UPDATE capture_servers SET poll_cursor = ? WHERE id = ?');
+  const aliases = db.prepare('SELECT account_aliases FROM capture_servers WHERE id = ?').pluck();
+  const setAliases = db.prepare('UPDATE capture_servers SET account_aliases = ? WHERE id = ?');
   return {
+    pollCursor: (id) => (cursor.get(id) as number | null | undefined) ?? null,
+    setPollCursor: (id, at) => {
+      setCursor.run(at, id);
+    },
+    aliases: (id) => parseAliases(aliases.get(id) as string | undefined),
+    setAliases: (id, map) => {
+      setAliases.run(JSON.stringify(map), id);
+    },
     list: () => (all.all() as Raw[]).map(fromRaw),
     get: (id) => {
       const raw = one.get(id) as Raw | undefined;

@@ -1,4 +1,5 @@
 import { silentLogger } from '../../base/log';
+import type { Timers } from '../../base/timers';
 import { memoryStore } from '../../credentials';
 import { createTrackingStore } from '../../tracking/store';
 import { FakeSource } from '../../tracking/testing/fake-source';
@@ -32,6 +33,11 @@ export function captureHarness(
     connectors?: Partial<Record<ServerKind, ConnectorFactory>>;
     demo?: boolean;
     now?: number;
+    /** The clients' fetch (a stand-in server's tests pass the real one). */
+    fetch?: typeof fetch;
+    /** The clients' sleep between polls (a test's gate, so a poll runs when it says). */
+    sleep?: (ms: number) => Promise<void>;
+    timers?: Timers;
   } = {},
 ): Harness {
   const t = tempTracking({ now: options.now ?? EVENING + 60_000, timeZone: 'Europe/Paris' });
@@ -66,13 +72,14 @@ export function captureHarness(
     credentials: memoryStore('tests'),
     connectors: options.connectors ?? {},
     connectorDeps: {
-      fetch: () => Promise.reject(new Error('no network in tests')),
+      fetch: options.fetch ?? (() => Promise.reject(new Error('no network in tests'))),
       clock: () => t.clock.now,
-      sleep: () => Promise.resolve(),
+      sleep: options.sleep ?? (() => Promise.resolve()),
     },
     clock: () => t.clock.now,
     timeZone: () => t.zone.name,
     online: () => false,
+    timers: options.timers,
     demo: options.demo ?? false,
     webhookBase: (listen) => (listen === 'local' ? 'http://127.0.0.1:45876' : null),
     discover: () => Promise.resolve([]),

@@ -28,6 +28,9 @@ export function captureHandlers(use: () => Promise<CaptureDeps>): HandlersFor<Ca
       return { ok: true as const };
     },
     'capture.backfill': async ({ serverId }) => (await service()).backfill(serverId),
+    'capture.cancelBackfill': async ({ serverId }) => ({
+      stopping: (await service()).cancelBackfill(serverId),
+    }),
     'capture.captured': async ({ limit, offset }) => (await service()).captured(limit, offset),
     'capture.review': async () => ({ items: (await service()).review() }),
     'capture.resolve': async ({ reviewId, choice }) => ({

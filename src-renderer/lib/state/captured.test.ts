@@ -21,6 +21,7 @@ function captured(n: number): CapturedPlayView {
     season: 1,
     episode: n,
     title: `Series ${n}`,
+    episodeTitle: null,
     watchedAt: T0 - n * 60_000,
     capturedAt: T0 - n * 60_000 + 5_000,
   };

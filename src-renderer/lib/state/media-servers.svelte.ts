@@ -152,6 +152,15 @@ export class MediaServersState {
   }
 
   /**
+   * Stops a server's running back fill; the plays read so far stay, and its last progress (with
+   * the word that it stopped) follows as an event.
+   */
+  async cancelBackfill(serverId: string): Promise<Outcome<boolean>> {
+    const result = outcome(await call('capture.cancelBackfill', { serverId }));
+    return result.ok ? { ok: true, value: result.value.stopping } : result;
+  }
+
+  /**
    * Demo mode: the simulated server plays the demo catalogue's most popular film to the end.
    * Returns its title.
    */

@@ -146,6 +146,31 @@ describe('MediaServersState', () => {
     expect(state.backfillOf('a')?.done).toBe(10);
   });
 
+  it('stops a running back fill, and keeps its progress until the last event says it stopped', async () => {
+    const bridge = new FakeBridge({
+      'capture.backfill': () => ok(progress('a', 0)),
+      'capture.cancelBackfill': () => ok({ stopping: true }),
+    });
+    vi.stubGlobal('window', { api: bridge });
+    const state = new MediaServersState();
+    const stop = state.start(bridge);
+    await state.backfill('a');
+    bridge.emit('capture.backfill', progress('a', 3));
+    const stopped = await state.cancelBackfill('a');
+    expect(stopped).toEqual({ ok: true, value: true });
+    expect(bridge.calls.at(-1)).toMatchObject({
+      channel: 'capture.cancelBackfill',
+      input: { serverId: 'a' },
+    });
+    expect(state.backfillOf('a')?.running).toBe(true);
+    bridge.emit('capture.backfill', {
+      ...progress('a', 3, false),
+      message: 'Stopped; the plays read so far are kept.',
+    });
+    expect(state.backfillOf('a')).toMatchObject({ running: false, done: 3 });
+    stop();
+  });
+
   it('finds servers on this computer', async () => {
     const bridge = new FakeBridge({
       'capture.discover': () => ok({ found: [{ kind: 'kodi', url: 'http://127.0.0.1:8080' }] }),

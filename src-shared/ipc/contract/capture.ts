@@ -71,7 +71,10 @@ export const capturedPlay = z.object({
   mediaId: id,
   season: z.number().int().nullable(),
   episode: z.number().int().nullable(),
+  /** The film's title or the episode's series name: TMDB's once known, the server's until then. */
   title: z.string().nullable(),
+  /** TMDB's title of the episode, once its season is kept; null for a film or until then. */
+  episodeTitle: z.string().nullable(),
   watchedAt: z.number().int().nullable(),
   capturedAt: z.number().int(),
 });
@@ -138,6 +141,14 @@ export const captureChannels = {
   },
   /** Reads the server's played items once (films and episodes) into the history. */
   'capture.backfill': { input: z.object({ serverId }), output: backfillProgress },
+  /**
+   * Stops a server's back fill that is running; the plays read so far stay. Its last progress
+   * follows as a `capture.backfill` event. `stopping` is false when none was running.
+   */
+  'capture.cancelBackfill': {
+    input: z.object({ serverId }),
+    output: z.object({ stopping: z.boolean() }),
+  },
   'capture.captured': {
     input: z.object({
       limit: z.number().int().min(1).max(500).default(100),

@@ -10,6 +10,7 @@ import { library008 } from './008_import_follows';
 import { library009 } from './009_changes';
 import { library010 } from './010_capture';
 import { library011 } from './011_sync';
+import { library012 } from './012_capture_poll';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const libraryMigrations: readonly Migration[] = [
   library009,
   library010,
   library011,
+  library012,
 ];
