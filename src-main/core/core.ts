@@ -14,6 +14,7 @@ import { appHandlers, type AppUpdates } from '../ipc/handlers/app';
 import { authHandlers } from '../ipc/handlers/auth';
 import { browseHandlers } from '../ipc/handlers/browse';
 import { captureHandlers } from '../ipc/handlers/capture';
+import { devicesHandlers } from '../ipc/handlers/devices';
 import { cacheHandlers } from '../ipc/handlers/cache';
 import { importHandlers } from '../ipc/handlers/import';
 import { libraryPart } from '../ipc/handlers/library-open';
@@ -29,6 +30,7 @@ import { createSettingsStore, type SettingsStore } from '../settings/settings-st
 import { createTmdbClient } from '../tmdb/client';
 import type { TmdbClient, TmdbClientOptions } from '../tmdb/types';
 import type { CaptureWiring } from './capture-wiring';
+import type { DevicesWiring } from './devices-wiring';
 import type { TmdbConfig } from './config';
 import { buildGraph, type Graph } from './graph';
 import { wireHeavyWork, type WorkerWiring } from './worker-wiring';
@@ -71,6 +73,8 @@ export interface CoreOptions {
   updates?: AppUpdates;
   /** Media servers' clients and the webhook listener (play capture). */
   capture?: CaptureWiring;
+  /** Sync across computers: the system's folder dialog (desktop), and what tests set. */
+  devices?: DevicesWiring;
   /**
    * The worker thread's script for heavy work (stats, exports, backups). Without it that work
    * runs on this thread, as in tests that do not ask for a worker.
@@ -201,6 +205,7 @@ export function createCore(options: CoreOptions): RunningCore {
       appVersion: options.app.version,
       ...(options.imports === undefined ? {} : { imports: options.imports }),
       ...(options.capture === undefined ? {} : { capture: options.capture }),
+      ...(options.devices === undefined ? {} : { devices: options.devices }),
       credentials,
       demo: options.tmdb.demo,
     });
@@ -227,6 +232,10 @@ export function createCore(options: CoreOptions): RunningCore {
     // Media servers' clients that follow plays themselves, and the webhook listener.
     void graph.capture?.start().catch((error: unknown) => {
       log.warn('capture.start_failed', { error });
+    });
+    // This computer's history shared through the sync folder, when one is set up.
+    void graph.devices?.start().catch((error: unknown) => {
+      log.warn('devices.start_failed', { error });
     });
   })();
   // A failed start is reported by every handler; it must not also be an unhandled rejection.
@@ -273,6 +282,10 @@ export function createCore(options: CoreOptions): RunningCore {
     ...statsHandlers(started),
     ...importHandlers(started),
     ...captureHandlers(started),
+    ...devicesHandlers(async () => {
+      const { devices, libraryProblem } = await started();
+      return { devices, libraryProblem, pickFolder: options.devices?.pickFolder ?? null };
+    }),
   } satisfies Handlers;
 
   let closing: Promise<void> | undefined;

@@ -30,7 +30,6 @@ import { createReads, type Read } from '../cache/reads';
 import { createResponseCache } from '../cache/store/responses';
 import { createLocalSearch } from '../cache/store/search';
 import { createLocalTitles } from '../cache/store/titles';
-import { createTitleNames } from '../cache/store/title-names';
 import { createUsageStore } from '../cache/store/usage';
 import type { Databases } from '../db/databases';
 import { createCollectionReader } from '../library/store/collections';
@@ -40,9 +39,10 @@ import { createSyncScheduler, type SyncScheduler } from '../library/sync/schedul
 import { createSendOp } from '../library/sync/send-op';
 import { createUserLibrary, type UserLibrary } from '../library/user-library';
 import { createViewStore } from '../library/store/views';
-import { createImportService } from '../import/import-service';
-import { readImport } from '../import/read/index';
 import type { ImportService, ImportWiring } from '../import/service-types';
+import type { DeviceSync } from '../sync/service';
+import { buildDevices, type DevicesWiring } from './devices-wiring';
+import { buildImports } from './import-wiring';
 import type { SettingsStore } from '../settings/settings-store';
 import { cachedFactsSource } from '../stats/facts-source';
 import { createStatsStore } from '../stats/store';
@@ -83,6 +83,8 @@ export interface GraphDeps {
   /** Media servers' clients and the webhook listener; the keychain their tokens go to. */
   capture?: CaptureWiring;
   credentials?: CredentialStore;
+  /** Sync across computers: the folder dialog, and what tests set. */
+  devices?: DevicesWiring;
   /** Marquee runs on the demo catalogue (the simulated media server plays its titles). */
   demo?: boolean;
 }
@@ -108,6 +110,8 @@ export interface Graph {
   imports: ImportService | null;
   /** Play capture from media servers; null without a library. */
   capture: CaptureService | null;
+  /** Sync of Marquee's own history across the person's computers; null without a library. */
+  devices: DeviceSync | null;
   libraryProblem: string | null;
   pendingChanges(): number;
   clearAccountData(): void;
@@ -307,34 +311,20 @@ export function buildGraph(deps: GraphDeps): Graph {
 
   const imports =
     dbs.library && tracking && changes
-      ? createImportService({
+      ? buildImports(deps, {
           db: dbs.library,
           changes,
           read,
-          readImport: (input, options) => readImport(input, options),
-          localSearch: createLocalSearch(dbs.cache),
-          titleNames: createTitleNames(dbs.cache),
           titles,
           tracking,
           library: userLibrary,
-          settings,
-          events,
-          clock,
           timeZone,
-          log,
-          appVersion: deps.appVersion ?? '0.0.0',
-          samples: deps.imports?.samples ?? null,
-          pick: deps.imports?.pick ?? null,
           online,
-          onOnline: (listener) =>
-            events.on('network.status', (status) => {
-              if (status.online) listener();
-            }),
-          ...(deps.imports?.chunkRows === undefined ? {} : { chunkRows: deps.imports.chunkRows }),
-          ...(deps.imports?.afterChunk === undefined
-            ? {}
-            : { afterChunk: deps.imports.afterChunk }),
         })
+      : null;
+  const devices =
+    dbs.library && tracking && changes
+      ? buildDevices(deps, { db: dbs.library, changes, tracking })
       : null;
 
   const capture =
@@ -370,6 +360,7 @@ export function buildGraph(deps: GraphDeps): Graph {
     stats,
     imports,
     capture,
+    devices,
     libraryProblem: dbs.status.libraryProblem,
     pendingChanges: () => library?.count(['pending', 'in_flight']) ?? 0,
     clearAccountData: () => {
@@ -384,6 +375,7 @@ export function buildGraph(deps: GraphDeps): Graph {
       await stats?.idle();
       await imports?.idle();
       await capture?.idle();
+      await devices?.idle();
     },
     close: () => {
       indexUpkeep.stop();
@@ -392,6 +384,7 @@ export function buildGraph(deps: GraphDeps): Graph {
       stats?.close();
       imports?.close();
       void capture?.close();
+      void devices?.close();
     },
   };
 }

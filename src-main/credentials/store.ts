@@ -2,7 +2,13 @@
  * The secrets Marquee keeps: a fixed list, plus one entry per configured media server
  * (`capture.server.<server id>`), so nothing else can be written under Marquee's name.
  */
-export const credentialNames = ['tmdb.accessToken', 'tmdb.apiKey', 'tmdb.session'] as const;
+export const credentialNames = [
+  'tmdb.accessToken',
+  'tmdb.apiKey',
+  'tmdb.session',
+  // The sync folder's key, stretched from the passphrase (sync across computers).
+  'sync.folderKey',
+] as const;
 
 /** A media server's token, password and webhook secret, as one JSON entry. */
 export type ServerCredentialName = `capture.server.${string}`;

@@ -5,6 +5,7 @@ import { authDomain } from './contract/auth';
 import { browseDomain } from './contract/browse';
 import { cacheDomain } from './contract/cache';
 import { captureDomain } from './contract/capture';
+import { devicesDomain } from './contract/devices';
 import { combineDomains } from './contract/domain';
 import { importDomain } from './contract/import';
 import { libraryDomain } from './contract/library';
@@ -26,6 +27,7 @@ export const contractDomains = [
   passThroughDomain,
   libraryDomain,
   syncDomain,
+  devicesDomain,
   cacheDomain,
   authDomain,
   trackingDomain,
@@ -60,6 +62,12 @@ export type EventPayload<E extends EventName> = z.output<Events[E]>;
 export { networkStatus, updateStatus, type AppChannel, type UpdateStatus } from './contract/app';
 export { authStatus, credentialStorage, type AuthChannel, type AuthStatus } from './contract/auth';
 export { type BrowseChannel } from './contract/browse';
+export {
+  devicesStatus,
+  type DevicesChannel,
+  type DevicesStatus,
+  type PeerDeviceView,
+} from './contract/devices';
 export { type CacheChannel } from './contract/cache';
 export {
   capturedPlay,

@@ -1,0 +1,95 @@
+import { hostname } from 'node:os';
+import type { ChangePath } from '../changes/change-path';
+import { createChangeStore } from '../changes/store/changes';
+import { memoryStore, type CredentialStore } from '../credentials';
+import type { Logger } from '../base/log';
+import { createBackupStore } from '../import/store/backup';
+import { recordBaseline } from '../sync/baseline';
+import type { KdfParams } from '../sync/folder/crypto';
+import { createMerge } from '../sync/merge/merge';
+import { createMergeStore } from '../sync/merge/store/merge-store';
+import { createDeviceSync, type DeviceSync } from '../sync/service';
+import { createTrackingStore } from '../tracking/store';
+import type { TrackingService } from '../tracking/tracking-service';
+import type { Databases } from '../db/databases';
+import type { EventBus } from '../base/events';
+
+/** What the shell or a test may set for sync across computers. */
+export interface DevicesWiring {
+  /** The system's folder dialog; none in the browser harness. */
+  pickFolder?: () => Promise<string | null>;
+  /** Cheaper key stretching, for tests only. */
+  kdf?: KdfParams;
+  /** This computer's name until its owner gives one (the host name). */
+  hostName?: string;
+  /** Whether passes run by themselves on changes and on files arriving (true). */
+  watch?: boolean;
+  flushDelayMs?: number;
+}
+
+export interface DevicesGraphDeps {
+  credentials?: CredentialStore | undefined;
+  devices?: DevicesWiring | undefined;
+  events: EventBus;
+  clock: () => number;
+  log: Logger;
+}
+
+/** The time a merge's transaction may take before its chunks get smaller (ms). */
+const MERGE_BUDGET_MS = 15;
+
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => {
+    setImmediate(resolve);
+  });
+
+/** Sync across computers over the library, through its one change path. */
+export function buildDevices(
+  deps: DevicesGraphDeps,
+  parts: {
+    db: NonNullable<Databases['library']>;
+    changes: ChangePath;
+    tracking: TrackingService;
+  },
+): DeviceSync {
+  const { db, changes, tracking } = parts;
+  const changeStore = createChangeStore(db);
+  const backupStore = createBackupStore(db);
+  return createDeviceSync({
+    changes,
+    merge: createMerge({
+      changes,
+      store: createMergeStore(db),
+      tracking: createTrackingStore(db),
+      clock: deps.clock,
+      budgetMs: MERGE_BUDGET_MS,
+    }),
+    meta: {
+      get: (key) => changeStore.meta(key),
+      set: (key, value) => {
+        changeStore.setMeta(key, value);
+      },
+    },
+    credentials:
+      deps.credentials ??
+      memoryStore('No keychain was given to this Marquee instance; secrets last until it quits.'),
+    baseline: () =>
+      recordBaseline({
+        changes,
+        store: backupStore,
+        history: (page) => tracking.tracking.history(page),
+        pause: nextTurn,
+      }),
+    clock: deps.clock,
+    log: deps.log,
+    emit: (status) => {
+      deps.events.emit('devices.changed', status);
+    },
+    hostName: deps.devices?.hostName ?? hostname(),
+    ...(deps.devices?.kdf ? { kdf: deps.devices.kdf } : {}),
+    ...(deps.devices?.watch === undefined ? {} : { watch: deps.devices.watch }),
+    ...(deps.devices?.flushDelayMs === undefined
+      ? {}
+      : { flushDelayMs: deps.devices.flushDelayMs }),
+  });
+}
