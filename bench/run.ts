@@ -27,6 +27,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   'import-tvtime': async () => (await import('./import-tvtime.bench')).runTvTimeImportBenchmarks,
   stats: async () => (await import('./stats.bench')).runStatsBenchmarks,
   capture: async () => (await import('./capture.bench')).runCaptureBenchmarks,
+  heavy: async () => (await import('./heavy.bench')).runHeavyBenchmarks,
 };
 
 function format(value: number | null | undefined): string {
