@@ -24,8 +24,29 @@ function prng(seed: number): () => number {
   };
 }
 
-export function seedStatsLibrary(db: Database.Database): { films: number; episodes: number } {
-  const random = prng(11);
+/** The library's size and span; the defaults are the stats benchmarks' library. */
+export interface StatsLibraryShape {
+  events: number;
+  films: number;
+  series: number;
+  years: number;
+  /** The PRNG's seed: the same seed and shape give the same rows. */
+  seed: number;
+}
+
+export function seedStatsLibrary(
+  db: Database.Database,
+  shape: Partial<StatsLibraryShape> = {},
+): { films: number; episodes: number } {
+  const { events, films, series, years, seed } = {
+    events: EVENTS,
+    films: FILMS,
+    series: SERIES,
+    years: 5,
+    seed: 11,
+    ...shape,
+  };
+  const random = prng(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
   const store = createStatsStore(db);
   const genres = [18, 35, 28, 53, 80, 10749, 878, 16, 99, 27, 14, 10751, 36, 10752];
@@ -81,18 +102,18 @@ export function seedStatsLibrary(db: Database.Database): { films: number; episod
   const rate = db.prepare(
     "INSERT INTO collection_entries (collection, media_type, media_id, rating, added_at) VALUES ('rated', ?, ?, ?, 1)",
   );
-  const start = NOW - 5 * 365 * DAY;
+  const start = NOW - years * 365 * DAY;
   const when = (): number | null =>
     random() < 0.01 ? null : start + Math.floor(random() * (NOW - start));
   let n = 0;
   let episodes = 0;
   db.transaction(() => {
-    for (let f = 1; f <= FILMS; f++) {
+    for (let f = 1; f <= films; f++) {
       facts('movie', f);
       if (random() < 0.3) rate.run('movie', f, int(1, 20) / 2);
     }
     const seriesEpisodes: Array<Array<[number, number]>> = [];
-    for (let s = 1; s <= SERIES; s++) {
+    for (let s = 1; s <= series; s++) {
       const id = 100_000 + s;
       facts('tv', id);
       if (random() < 0.3) rate.run('tv', id, int(1, 20) / 2);
@@ -107,15 +128,15 @@ export function seedStatsLibrary(db: Database.Database): { films: number; episod
       seriesEpisodes.push(list);
     }
     // A fifth films (a quarter of them rewatched at some point), the rest episodes.
-    for (; n < EVENTS * 0.2; n++) play.run(uid(n), 'movie', int(1, FILMS), -1, -1, when());
-    for (; n < EVENTS; n++) {
-      const s = Math.floor(random() ** 1.5 * SERIES);
+    for (; n < events * 0.2; n++) play.run(uid(n), 'movie', int(1, films), -1, -1, when());
+    for (; n < events; n++) {
+      const s = Math.floor(random() ** 1.5 * series);
       const list = seriesEpisodes[s] ?? [];
       const [season, e] = list[int(0, list.length - 1)] ?? [1, 1];
       play.run(uid(n), 'episode', 100_001 + s, season, e, when());
     }
   })();
-  return { films: FILMS, episodes };
+  return { films, episodes };
 }
 
 /** Plays carry UUIDs, as Marquee makes them: they widen every index entry, so they count. */

@@ -54,7 +54,7 @@ export const WORDS = [
 ];
 
 /** A deterministic PRNG so every run measures the same data. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -64,7 +64,7 @@ function prng(seed: number): () => number {
   };
 }
 
-type Corpus = 'adversarial' | 'realistic';
+export type Corpus = 'adversarial' | 'realistic';
 
 const SYLLABLES = [
   'ka',
@@ -117,15 +117,21 @@ function wordPicker(corpus: Corpus, random: () => number): () => string {
   };
 }
 
-/** Returns the titles' names, for drawing realistic queries from them. */
-function fillTitles(
+/**
+ * Returns the titles' names, for drawing realistic queries from them. With `listed`, each title
+ * also has what a listing page shows (a date, a poster, a language and a vote), as after browsing.
+ */
+export function fillTitles(
   db: Database.Database,
   count: number,
   corpus: Corpus,
   random: () => number,
+  listed = false,
 ): string[] {
   const insert = db.prepare(
-    'INSERT INTO titles (kind, id, title, original_title, popularity, detail_level, seen_at) VALUES (?, ?, ?, NULL, ?, 1, 0)',
+    listed
+      ? "INSERT INTO titles (kind, id, title, original_title, popularity, detail_level, seen_at, date, poster_path, original_language, vote_average) VALUES (@kind, @id, @name, NULL, @popularity, 1, 0, printf('%04d-%02d-%02d', 1930 + @id % 95, 1 + @id % 12, 1 + @id % 28), '/p' || @id || '.jpg', 'en', (@id % 90) / 10.0)"
+      : 'INSERT INTO titles (kind, id, title, original_title, popularity, detail_level, seen_at) VALUES (?, ?, ?, NULL, ?, 1, 0)',
   );
   const word = wordPicker(corpus, random);
   const names: string[] = [];
@@ -142,7 +148,9 @@ function fillTitles(
   // Setup only: rows in popularity order fill the index in rowid order, which is far quicker.
   rows.sort((a, b) => a.popularity - b.popularity);
   db.transaction(() => {
-    for (const r of rows) insert.run(r.kind, r.id, r.name, r.popularity);
+    for (const r of rows)
+      if (listed) insert.run(r);
+      else insert.run(r.kind, r.id, r.name, r.popularity);
   })();
   return names;
 }

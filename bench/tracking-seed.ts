@@ -25,11 +25,13 @@ export interface SeededLibrary {
  * A heavy watcher's library: `seriesCount` followed series of 2–8 seasons of 8–16 weekly episodes
  * (about 70 each), a third of them still airing into the next months, with `watchedTarget`
  * distinct episodes watched in all, the first ones of each series in order, a few rewatched.
+ * Each series' plays are an hour apart and end just before `now`; with `spreadMs`, series `i`'s
+ * end `i / seriesCount` of that span earlier, a day apart (years of watching, not one binge).
  */
 export function seedLibrary(
   tracking: Tracking,
   store: TrackingStore,
-  options: { now: number; seriesCount: number; watchedTarget: number },
+  options: { now: number; seriesCount: number; watchedTarget: number; spreadMs?: number },
 ): SeededLibrary {
   const random = prng(7);
   const today = localDate(options.now, 'UTC');
@@ -105,12 +107,15 @@ export function seedLibrary(
       }
     }
     let uid = 0;
+    const spread = options.spreadMs ?? 0;
+    const step = spread > 0 ? 86_400_000 : 3_600_000;
     aired.forEach((list, i) => {
       const count = counts[i] ?? 0;
       const plays: Play[] = [];
+      const end = options.now - Math.floor((spread * i) / options.seriesCount);
       for (let k = 0; k < count; k++) {
         const [season, episode] = list[k] ?? [1, 1];
-        const at = options.now - (count - k) * 3_600_000 - i * 60_000;
+        const at = end - (count - k) * step - i * 60_000;
         plays.push({
           uid: `bench-${++uid}`,
           mediaType: 'episode',

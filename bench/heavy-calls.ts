@@ -1,0 +1,205 @@
+/**
+ * The longest main-process block while each heavy call runs on the large profile, each called
+ * through the core's IPC dispatch as a window calls it: when a channel's work moves off the main
+ * thread, this same code measures the new path.
+ */
+import fs from 'node:fs';
+import type { RunningCore } from '../src-main/core/core';
+import { call, untilJob } from './heavy-core';
+import type { LargeProfile } from './large-profile';
+import { measureStall } from './stall';
+import { median, round, type BenchResult } from './stats';
+
+/** Chrome's long task, and Marquee's budget for any one block of the main process. */
+export const BLOCK_BUDGET_MS = 50;
+
+const ALL_TARGETS = {
+  watched: true,
+  ratings: true,
+  watchlist: true,
+  favourites: true,
+  lists: true,
+} as const;
+
+const size = (text: string): string => `${String(round(text.length / 1e6, 1))} MB`;
+
+interface Measured {
+  longestMs: number;
+  longTasks: number;
+  totalMs: number;
+  note: string;
+}
+
+/** One heavy call, measured `runs` times: the longest block of all runs, the median wall time. */
+async function measure(runs: number, run: () => Promise<string>): Promise<Measured> {
+  const blocks: number[] = [];
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  let longTasks = 0;
+  let note = '';
+  for (let i = 0; i < runs; i++) {
+    const cpu = process.cpuUsage();
+    const m = await measureStall(run);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1000);
+    blocks.push(m.longestMs);
+    walls.push(m.totalMs);
+    longTasks = Math.max(longTasks, m.longTasks);
+    note = m.result;
+  }
+  const list = (values: number[]): string => values.map((v) => String(round(v, 1))).join(' / ');
+  const each = runs > 1 ? `; runs ${list(blocks)} ms` : '';
+  return {
+    longestMs: Math.max(...blocks),
+    longTasks,
+    totalMs: median(walls),
+    // On a loaded machine wall time includes waiting for a core; CPU time is the work itself.
+    note: `${note}${each}; process CPU time ${list(cpus)} ms`,
+  };
+}
+
+function rows(name: string, m: Measured): BenchResult[] {
+  return [
+    {
+      name: `heavy: ${name}, longest main-process block`,
+      unit: 'ms',
+      value: m.longestMs,
+      budget: BLOCK_BUDGET_MS,
+      note: `${m.note}; ${String(m.longTasks)} long tasks (≥ 50 ms) in the worst run`,
+    },
+    {
+      name: `heavy: ${name}, wall time`,
+      unit: 'ms',
+      value: m.totalMs,
+      budget: null,
+    },
+  ];
+}
+
+/** The exports, backup, stats and look-ahead: read-only, so each is measured three times. */
+export async function readOnlyCalls(core: RunningCore): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  const exportFile = async (
+    kind: 'letterboxd' | 'imdbRatings' | 'listCsv',
+    listId?: string,
+  ): Promise<string> => {
+    const file = await call(core, 'export.file', {
+      kind,
+      ...(listId === undefined ? {} : { listId }),
+    });
+    return `${String(file.text.split('\n').length - 1)} lines, ${size(file.text)}`;
+  };
+  out.push(...rows('Letterboxd export', await measure(3, () => exportFile('letterboxd'))));
+  out.push(...rows('IMDb ratings export', await measure(3, () => exportFile('imdbRatings'))));
+  const { lists } = await call(core, 'lists.all');
+  const listId = lists[0]?.id ?? '9000000';
+  out.push(...rows('list export (CSV)', await measure(3, () => exportFile('listCsv', listId))));
+  out.push(
+    ...rows(
+      '.ics export (default window)',
+      await measure(3, async () => {
+        const ics = await call(core, 'tracking.exportIcs', {});
+        return `${String(ics.text.split('BEGIN:VEVENT').length - 1)} events, ${size(ics.text)}`;
+      }),
+    ),
+  );
+  out.push(
+    ...rows(
+      'backup create',
+      await measure(3, async () => {
+        const backup = await call(core, 'backup.create');
+        return `${size(backup.text)} of JSON`;
+      }),
+    ),
+  );
+  out.push(
+    ...rows(
+      '20 concurrent stats.overview',
+      await measure(3, async () => {
+        const start = performance.now();
+        const overviews = Array.from({ length: 20 }, () =>
+          call(core, 'stats.overview', { media: 'all' }),
+        );
+        // A window's small call sent while the stats are counted: how long it waits behind them.
+        const info = call(core, 'app.info').then(() => performance.now() - start);
+        await Promise.all(overviews);
+        return `app.info sent with them answered after ${String(round(await info, 1))} ms`;
+      }),
+    ),
+  );
+  out.push(
+    ...rows(
+      'search look-ahead from an empty box',
+      await measure(3, async () => {
+        const ahead = await call(core, 'search.ahead', { text: '' });
+        return `${String(Object.keys(ahead.next).length)} letters foreseen`;
+      }),
+    ),
+  );
+  return out;
+}
+
+/** Stages a file's bytes as the harness's upload does (read before), and analyses it. */
+async function stageAndAnalyse(core: RunningCore, bytes: Uint8Array, name: string) {
+  const staged = await core.imports.stageBytes(name, bytes);
+  const { jobId } = await call(core, 'import.analyse', { sourceId: staged.sourceId });
+  return untilJob(core, jobId, ['ready']);
+}
+
+/** Imports the profile's 20,000-play Trakt history: analysis, then the apply on its own. */
+export async function importCalls(
+  core: RunningCore,
+  profile: LargeProfile,
+): Promise<BenchResult[]> {
+  let jobId = '';
+  const bytes = fs.readFileSync(profile.traktFile);
+  const analysed = await measure(1, async () => {
+    const job = await stageAndAnalyse(core, bytes, 'watched-history.json');
+    jobId = job.jobId;
+    const w = job.counts.watched;
+    return `${String(w.matched)} matched, ${String(w.review)} review, ${String(w.unmatched)} unmatched, ${String(w.alreadyPresent)} already there`;
+  });
+  const applied = await measure(1, async () => {
+    await call(core, 'import.apply', { jobId, targets: ALL_TARGETS });
+    const done = await untilJob(core, jobId, ['done']);
+    return `${String(done.result?.watched.added ?? 0)} plays added`;
+  });
+  const rowsCount = String(profile.manifest.shape.importRows);
+  return [
+    ...rows(`import analysis of ${rowsCount} Trakt plays`, analysed),
+    ...rows(`import apply of ${rowsCount} Trakt plays`, applied),
+  ];
+}
+
+/** Restores the 200,000-play backup: staged, planned and applied, as one user action. */
+export async function restoreCalls(
+  core: RunningCore,
+  profile: LargeProfile,
+): Promise<BenchResult[]> {
+  const rssBefore = process.resourceUsage().maxRSS;
+  let planned = 0;
+  const bytes = fs.readFileSync(profile.backupFile);
+  const restored = await measure(1, async () => {
+    const start = performance.now();
+    const job = await stageAndAnalyse(core, bytes, 'backup.json');
+    planned = performance.now() - start;
+    await call(core, 'import.apply', { jobId: job.jobId, targets: ALL_TARGETS });
+    const done = await untilJob(core, job.jobId, ['done']);
+    return `${String(done.result?.watched.added ?? 0)} plays added; staged and planned in ${String(round(planned))} ms`;
+  });
+  const peak = process.resourceUsage().maxRSS;
+  const plays = String(profile.manifest.shape.backupPlays);
+  return [
+    ...rows(`restore of a ${plays}-play backup`, restored),
+    {
+      name: `heavy: restore of a ${plays}-play backup, peak RSS`,
+      unit: 'MB',
+      value: peak / 1024,
+      budget: null,
+      note:
+        peak > rssBefore
+          ? 'the process’s peak, reached during the restore (today on the main thread)'
+          : `the process had peaked earlier (${String(round(rssBefore / 1024))} MB): the restore did not raise it`,
+    },
+  ];
+}

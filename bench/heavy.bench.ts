@@ -1,0 +1,135 @@
+/**
+ * `npm run bench -- heavy`: the large profile (bench/large-profile.ts) under the calls that do
+ * the most work, through the core's IPC dispatch as a window makes them:
+ * - the longest main-process block while each heavy call runs (exports, .ics, backup, restore of
+ *   200,000 plays, an import of 20,000, 20 concurrent stats, the look-ahead), each ≤ 50 ms, with
+ *   its wall time beside it;
+ * - cold start: each section's first answer after the databases are open, ≤ 50 ms p95;
+ * - memory: the main process's RSS after a 50-page walk, ≤ 150 MB.
+ * Cores that must answer from their own data point at an address where nothing listens (offline,
+ * as on a train); those that browse talk to the local catalogue, run in a process of its own.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { importCalls, readOnlyCalls, restoreCalls } from './heavy-calls';
+import { call, profileCore, startChildCatalogue, type ChildCatalogue } from './heavy-core';
+import type { WalkResult } from './heavy-memory';
+import { bundleRows, coldStarts } from './heavy-start';
+import { copyProfile, largeProfile, type LargeProfile } from './large-profile';
+import { round, type BenchResult } from './stats';
+
+const MEMORY_BUDGET_MB = 150;
+
+/** Where the suite is, on stderr: a whole run takes minutes. */
+const progress = (step: string): void => {
+  process.stderr.write(`  heavy: ${step}\n`);
+};
+/** Titles of the catalogue the walk browses (its own ids; the profile's cache holds others). */
+const CATALOGUE_TITLES = 3_000;
+/** Start-up's deferred work (Up Next read into memory 2 s after start) is done by then. */
+const SETTLE_MS = 3_000;
+
+function profileRow(profile: LargeProfile, seconds: number): BenchResult {
+  const m = profile.manifest;
+  const phases = Object.entries(m.phases)
+    .map(([k, v]) => `${k} ${String(v)} s`)
+    .join(', ');
+  return {
+    name: 'large profile: generation',
+    unit: 's',
+    value: m.generatedSeconds,
+    budget: null,
+    note: `${profile.generated ? 'generated in this run' : `reused (found in ${String(round(seconds, 1))} s)`} from ${profile.dir}; ${phases}; ${String(m.plays)} plays; seed ${String(m.seed)}, ${m.version}`,
+  };
+}
+
+/** Runs the walk in a process of its own and reads back its measure. */
+function walkApart(dataDir: string, catalogue: ChildCatalogue): Promise<WalkResult> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'heavy-memory.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        ...process.execArgv,
+        script,
+        dataDir,
+        catalogue.apiBase,
+        catalogue.imageBase,
+        catalogue.token,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{'))
+        reject(new Error(`the memory walk failed (exit ${String(code)})`));
+      else resolve(JSON.parse(line) as WalkResult);
+    });
+  });
+}
+
+function memoryRow(walk: WalkResult): BenchResult {
+  return {
+    name: `memory: main-process RSS after a ${String(walk.pages)}-page walk`,
+    unit: 'MB',
+    value: walk.rss,
+    budget: MEMORY_BUDGET_MB,
+    note: `RSS ${String(round(walk.baseRss))} MB before the core was made (Node, the tsx loader and the code), ${String(round(walk.startRss))} MB once started; after the walk heap used ${String(round(walk.heapUsed))} MB, external ${String(round(walk.external))} MB (array buffers ${String(round(walk.arrayBuffers))} MB); browse, details and search pages against the local catalogue, online`,
+  };
+}
+
+export async function runHeavyBenchmarks(): Promise<BenchResult[]> {
+  const found = performance.now();
+  progress('the large profile (generated on first use, a few minutes)');
+  const profile = await largeProfile();
+  const results: BenchResult[] = [profileRow(profile, (performance.now() - found) / 1000)];
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-heavy-'));
+  try {
+    const startDir = path.join(root, 'start');
+    copyProfile(profile, startDir);
+    const catalogue = await startChildCatalogue(CATALOGUE_TITLES);
+    try {
+      // Browse's first page, fetched once as after an earlier session, so a start finds it cached.
+      const earlier = profileCore(startDir, catalogue);
+      try {
+        await earlier.ready;
+        await call(earlier, 'browse.discoverMovies', { page: 1 });
+      } finally {
+        await earlier.close();
+      }
+      progress('cold starts');
+      results.push(...(await coldStarts(startDir)));
+      progress('the built main bundle');
+      results.push(...(await bundleRows(startDir)));
+      progress('the 50-page walk');
+      results.push(memoryRow(await walkApart(startDir, catalogue)));
+    } finally {
+      await catalogue.close();
+    }
+
+    const heavyDir = path.join(root, 'heavy');
+    copyProfile(profile, heavyDir);
+    const core = profileCore(heavyDir);
+    try {
+      await core.ready;
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      progress('exports, backup, stats, look-ahead');
+      results.push(...(await readOnlyCalls(core)));
+      progress('import of the Trakt history');
+      results.push(...(await importCalls(core, profile)));
+      progress('restore of the backup');
+      results.push(...(await restoreCalls(core, profile)));
+    } finally {
+      await core.close();
+    }
+    return results;
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
