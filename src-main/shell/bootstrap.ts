@@ -22,7 +22,7 @@ import { installBadge, platformBadge } from './badge';
 import type { DemoCatalogueModule } from './demo';
 import { resolveTmdbSetup } from './demo';
 import { createOpenExternal } from './external';
-import { createPickImportSource, type OpenDialog } from './import-dialog';
+import { createPickImportSource, createPickSyncFolder, type OpenDialog } from './import-dialog';
 import { forwardEvents, registerIpc } from './ipc';
 import {
   acquireSingleInstance,
@@ -145,6 +145,10 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         credentials,
         // Play capture: the media servers' clients and the webhook listener.
         capture: captureWiring(),
+        // Sync across computers: the folder dialog over the window.
+        ...(electron.dialog
+          ? { devices: { pickFolder: createPickSyncFolder(electron.dialog, () => window) } }
+          : {}),
         // Stats, exports and backups run in a worker thread, off the window's process.
         worker: { entry: builtPaths(options.mainDir).worker },
         // Imports: the open dialog over the window, and demo mode's sample exports.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserWindow } from 'electron';
-import { createPickImportSource } from './import-dialog';
+import { createPickImportSource, createPickSyncFolder } from './import-dialog';
 import { FakeBrowserWindow, FakeDialog } from './testing/fake-electron';
 
 describe('the import open dialog', () => {
@@ -27,5 +27,21 @@ describe('the import open dialog', () => {
       parent: null,
       options: { properties: ['openDirectory'] },
     });
+  });
+});
+
+describe('the sync folder dialog', () => {
+  it('asks for a folder (one may be made there) over the window, and answers null on cancel', async () => {
+    const dialog = new FakeDialog();
+    const window = new FakeBrowserWindow({}) as unknown as BrowserWindow;
+    const pick = createPickSyncFolder(dialog, () => window);
+    dialog.answer = { canceled: false, filePaths: ['/home/me/Sync/Marquee'] };
+    await expect(pick()).resolves.toBe('/home/me/Sync/Marquee');
+    expect(dialog.shown[0]?.parent).toBe(window);
+    expect(dialog.shown[0]?.options).toMatchObject({
+      properties: ['openDirectory', 'createDirectory'],
+    });
+    dialog.answer = { canceled: true, filePaths: [] };
+    await expect(pick()).resolves.toBeNull();
   });
 });

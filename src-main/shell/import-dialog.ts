@@ -31,3 +31,25 @@ export function createPickImportSource(
     return result.filePaths[0] ?? null;
   };
 }
+
+/**
+ * The folder dialog for sync across computers: a folder inside the one a sync service (Syncthing,
+ * Dropbox, iCloud Drive, OneDrive) keeps in step. Answers its path, or null when the user cancels.
+ */
+export function createPickSyncFolder(
+  dialog: OpenDialog,
+  window: () => BrowserWindow | undefined,
+): () => Promise<string | null> {
+  return async () => {
+    const options: OpenDialogOptions = {
+      title: 'Choose the folder your computers share',
+      properties: ['openDirectory', 'createDirectory'],
+    };
+    const parent = window();
+    const result = parent
+      ? await dialog.showOpenDialog(parent, options)
+      : await dialog.showOpenDialog(options);
+    if (result.canceled) return null;
+    return result.filePaths[0] ?? null;
+  };
+}
