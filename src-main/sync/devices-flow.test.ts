@@ -109,6 +109,26 @@ describe('sync across computers', () => {
     expect(bytes.includes(`"mediaId":${String(first.id)}`)).toBe(false);
   });
 
+  it('carries a play captured from a media server like any other, and its undo', async () => {
+    const [film] = catalogue.data.movies;
+    await a.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Laptop' });
+    await b.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Study' });
+    // The demo's simulated server plays a film to the end on A.
+    await a.value('capture.simulatePlay', { mediaType: 'movie', id: film?.id ?? 0 });
+    const captured = await a.value('capture.captured', { limit: 10, offset: 0 });
+    expect(captured.plays).toHaveLength(1);
+    await a.value('devices.syncNow');
+    await b.value('devices.syncNow');
+    expect(await playsOf(b)).toEqual(await playsOf(a));
+    expect(await playsOf(b)).toHaveLength(1);
+    // Undo on A (Captured's Undo removes the play) is gone on B too.
+    const uid = (await playsOf(a))[0] ?? '';
+    await a.value('tracking.unmark', { target: { scope: 'play', uid } });
+    await a.value('devices.syncNow');
+    await b.value('devices.syncNow');
+    expect(await playsOf(b)).toEqual([]);
+  });
+
   it('refuses another passphrase with a plain sentence and changes nothing', async () => {
     await a.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Laptop' });
     const before = await playsOf(b);
