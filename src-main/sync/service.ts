@@ -9,7 +9,7 @@ import type { SharedChange } from '../changes/types';
 import type { CredentialStore } from '../credentials';
 import { keyFromSecret, SyncKeyError, type KdfParams } from './folder/crypto';
 import { createSyncFolder, type FolderRead, type SyncFolder } from './folder/folder';
-import { SyncFolderError } from './folder/folder-fs';
+import { SyncFolderError, type FolderFs } from './folder/folder-fs';
 import { joinFolder } from './folder/setup';
 import type { Merge } from './merge/merge';
 import { readSyncState, writeSyncState, type SyncMeta, type SyncState } from './state';
@@ -53,6 +53,8 @@ export interface DeviceSyncDeps {
   watch?: boolean;
   /** How many of this computer's files before they are compacted into one (200). */
   compactAfter?: number;
+  /** The folder's writes; tests fail them as a full disk would. */
+  folderFs?: FolderFs;
 }
 
 const KEY_NAME = 'sync.folderKey';
@@ -109,6 +111,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       key: keyFromSecret(Buffer.from(secret, 'base64')),
       clock,
       nextNumber: state.nextNumber,
+      ...(deps.folderFs ? { fs: deps.folderFs } : {}),
     });
     if (deps.watch !== false)
       stopWatch = folder.watch(() => {
