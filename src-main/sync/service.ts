@@ -12,7 +12,13 @@ import { createSyncFolder, type FolderRead, type SyncFolder } from './folder/fol
 import { SyncFolderError, type FolderFs } from './folder/folder-fs';
 import { joinFolder } from './folder/setup';
 import type { Merge } from './merge/merge';
-import { readSyncState, writeSyncState, type SyncMeta, type SyncState } from './state';
+import {
+  readSyncState,
+  writeSyncState,
+  type PeerRecord,
+  type SyncMeta,
+  type SyncState,
+} from './state';
 import { statusOf, type Activity } from './status';
 
 /**
@@ -147,9 +153,55 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     }
   }
 
+  /** Merges what the read found of the other computers, and remembers how far it read. */
+  async function mergeRead(read: FolderRead): Promise<void> {
+    const peers = { ...state.peers };
+    const peerOf = (device: string): PeerRecord =>
+      (peers[device] ??= { name: null, lastHlc: null, changes: 0, forgotten: false });
+    const fresh = read.changes.filter((c) => peers[c.device]?.forgotten !== true);
+    if (fresh.length > 0) {
+      activity.progress = { done: 0, total: fresh.length };
+      const merged = await deps.merge.merge(fresh, (done, total) => {
+        activity.progress = { done, total };
+        announce();
+      });
+      for (const change of merged.adopted) peerOf(change.device).changes += 1;
+      for (const refused of merged.refused)
+        log.warn('devices.change_refused', { id: refused.id, problem: refused.problem });
+    }
+    for (const device of read.devices) {
+      const peer = peerOf(device.device);
+      if (device.name !== null) peer.name = boundText(device.name);
+      if (device.lastHlc !== null && (peer.lastHlc ?? '') < device.lastHlc)
+        peer.lastHlc = device.lastHlc;
+    }
+    save({ cursor: read.cursor, peers });
+    lastRead = read;
+  }
+
+  /** Writes this computer's new changes, and compacts its files when they are many or missing. */
+  async function share(target: SyncFolder, read: FolderRead): Promise<void> {
+    await writeOwn(target);
+    const segments = Number(meta.get(SEGMENTS_KEY) ?? 0);
+    if (read.own.missing.length > 0 || segments >= (deps.compactAfter ?? 200)) {
+      const compacted = await target.compact(allOwn());
+      meta.set(SEGMENTS_KEY, '0');
+      save({ nextNumber: compacted.nextNumber });
+      if (compacted.recovered.length > 0) await deps.merge.merge(compacted.recovered);
+    }
+  }
+
+  /**
+   * One pass: the others' files read and merged, then this computer's changes written. Reading does
+   * not wait on writing: a folder that cannot take a file now (a full disk) still gives what the
+   * others wrote.
+   */
   async function pass(): Promise<void> {
     const target = await open();
-    if (!target) return;
+    if (!target) {
+      announce();
+      return;
+    }
     activity = { ...activity, running: true, message: null };
     announce();
     try {
@@ -165,47 +217,9 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
         return;
       }
       activity.waiting = false;
-      await writeOwn(target);
-      const peers = { ...state.peers };
-      const fresh = read.changes.filter((c) => peers[c.device]?.forgotten !== true);
-      if (fresh.length > 0) {
-        activity.progress = { done: 0, total: fresh.length };
-        const merged = await deps.merge.merge(fresh, (done, total) => {
-          activity.progress = { done, total };
-          announce();
-        });
-        for (const change of merged.adopted) {
-          const peer = (peers[change.device] ??= {
-            name: null,
-            lastHlc: null,
-            changes: 0,
-            forgotten: false,
-          });
-          peer.changes += 1;
-        }
-        for (const refused of merged.refused)
-          log.warn('devices.change_refused', { id: refused.id, problem: refused.problem });
-      }
-      for (const device of read.devices) {
-        const peer = (peers[device.device] ??= {
-          name: null,
-          lastHlc: null,
-          changes: 0,
-          forgotten: false,
-        });
-        if (device.name !== null) peer.name = boundText(device.name);
-        if (device.lastHlc !== null && (peer.lastHlc ?? '') < device.lastHlc)
-          peer.lastHlc = device.lastHlc;
-      }
-      save({ cursor: read.cursor, peers, lastSyncedAt: clock() });
-      lastRead = read;
-      const segments = Number(meta.get(SEGMENTS_KEY) ?? 0);
-      if (read.own.missing.length > 0 || segments >= (deps.compactAfter ?? 200)) {
-        const compacted = await target.compact(allOwn());
-        meta.set(SEGMENTS_KEY, '0');
-        save({ nextNumber: compacted.nextNumber });
-        if (compacted.recovered.length > 0) await deps.merge.merge(compacted.recovered);
-      }
+      await mergeRead(read);
+      await share(target, read);
+      save({ lastSyncedAt: clock() });
       if (read.own.conflicts.length > 0)
         activity.message =
           'Another installation writes with this computer’s id: copy its data folder again or set it up anew.';
