@@ -101,9 +101,25 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     state = readSyncState(meta);
   };
 
+  /**
+   * A library copied from another computer has a new device id here (see `createChangePath`): its
+   * files start at number 1 in a directory of its own, and it goes by this computer's name, not
+   * the one it was copied from.
+   */
+  function followDevice(): void {
+    const id = own();
+    if (state.device === id) return;
+    if (state.device !== null) {
+      log.info('devices.copied_library', { from: state.device, to: id });
+      meta.set(SEGMENTS_KEY, '0');
+      save({ device: id, name: null, nextNumber: 1 });
+    } else save({ device: id });
+  }
+
   async function open(): Promise<SyncFolder | null> {
     if (folder) return folder;
     if (state.folder === null) return null;
+    followDevice();
     const secret = await deps.credentials.get(KEY_NAME);
     if (secret === null) {
       activity.message = 'Enter the sync passphrase again: this computer no longer has its key.';
@@ -282,6 +298,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       await deps.credentials.set(KEY_NAME, secret);
       shut();
       const same = state.folder === root;
+      followDevice();
       save({
         folder: root,
         name: boundText(name),
