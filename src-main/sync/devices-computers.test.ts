@@ -121,6 +121,40 @@ describe('computers that sync', () => {
     expect((await a.value('devices.status')).devices.map((d) => d.id)).toEqual([idC]);
   });
 
+  it('gives a copy whose keychain came along its own name and files, syncing at once', async () => {
+    const dirA = tempDir('marquee-core-');
+    const keysA = memoryStore('Laptop keychain');
+    let a = await start({ name: 'Laptop', dataDir: dirA, credentials: keysA });
+    const idA = await join(a, 'Laptop');
+    for (let index = 0; index < 3; index += 1) {
+      await mark(a, index);
+      await a.value('devices.syncNow');
+    }
+    await stop(a);
+    const dirC = tempDir('marquee-core-');
+    fs.cpSync(dirA, dirC, { recursive: true });
+    rememberAnotherMachine(dirC);
+    const keysC = memoryStore('New laptop keychain');
+    await keysC.set('sync.folderKey', (await keysA.get('sync.folderKey')) ?? '');
+    a = await start({ name: 'Laptop', dataDir: dirA, credentials: keysA });
+    const c = await start({ name: 'New laptop', dataDir: dirC, credentials: keysC });
+    const onC = await mark(c, 4);
+    const status = await c.value('devices.syncNow');
+    const idC = status.thisDevice.id;
+    expect(idC).not.toBe(idA);
+    expect(status.thisDevice.name).toBe('New laptop');
+    expect(status.state).toBe('idle');
+    // Its files start its own numbering: nothing of it looks missing to the others.
+    expect(dataFilesOf(shared, idC)).toEqual(['seg-000000000001.msync']);
+    const seen = await a.value('devices.syncNow');
+    expect(seen.devices).toEqual([
+      expect.objectContaining({ id: idC, name: 'New laptop', waiting: 0 }),
+    ]);
+    await syncAll(a, c);
+    expect(uidsOf(await libraryOf(a))).toContain(onC);
+    expect(await libraryOf(c)).toEqual(await libraryOf(a));
+  });
+
   it('refuses a second computer with another passphrase, which writes nothing to the folder', async () => {
     const a = await start({ name: 'Laptop' });
     const b = await start({ name: 'Study' });
