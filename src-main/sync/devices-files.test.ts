@@ -168,4 +168,39 @@ describe('files a sync service leaves in the folder', () => {
     expect(uidsOf(await libraryOf(b))).toContain(second);
     expect(await libraryOf(b)).toEqual(await libraryOf(a));
   });
+
+  it('brings back a computer’s directory restored from an old backup, losing nothing', async () => {
+    const backup = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-backup-'));
+    try {
+      fs.cpSync(deviceDir(shared, idA), backup, { recursive: true });
+      await mark(a, 1);
+      await a.value('devices.syncNow');
+      await mark(a, 2);
+      await a.value('devices.syncNow');
+      await b.value('devices.syncNow');
+      const before = await libraryOf(b);
+      expect(before).toEqual(await libraryOf(a));
+
+      // The person restores the folder from last week's backup.
+      fs.rmSync(deviceDir(shared, idA), { recursive: true });
+      fs.cpSync(backup, deviceDir(shared, idA), { recursive: true });
+      const status = await b.value('devices.syncNow');
+      expect(status.problems).toEqual([]);
+      expect(await libraryOf(b)).toEqual(before);
+
+      // A sees its files gone and writes them again as one snapshot; a newcomer gets everything.
+      await a.value('devices.syncNow');
+      const c = await startComputer({ catalogue, name: 'Kitchen' });
+      try {
+        await c.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Kitchen' });
+        expect(await libraryOf(c)).toEqual(before);
+      } finally {
+        await c.close();
+      }
+      expect((await b.value('devices.syncNow')).state).toBe('idle');
+      expect(await libraryOf(b)).toEqual(before);
+    } finally {
+      fs.rmSync(backup, { recursive: true, force: true });
+    }
+  });
 });
