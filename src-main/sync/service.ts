@@ -19,6 +19,7 @@ import {
   type SyncMeta,
   type SyncState,
 } from './state';
+import { ownFilesNotWritten } from './own-files';
 import { statusOf, type Activity } from './status';
 
 /**
@@ -66,6 +67,8 @@ export interface DeviceSyncDeps {
 const KEY_NAME = 'sync.folderKey';
 const BASELINE_KEY = 'sync.baseline';
 const SEGMENTS_KEY = 'sync.segments';
+/** How many passes found files of this computer's id that this library did not write. */
+const STRANGERS_KEY = 'sync.strangers';
 
 /** A computer's name as shown to the others: one line, bounded. */
 const boundText = (text: string): string => plainText(text, 80);
@@ -196,10 +199,10 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
   }
 
   /** Writes this computer's new changes, and compacts its files when they are many or missing. */
-  async function share(target: SyncFolder, read: FolderRead): Promise<void> {
+  async function share(target: SyncFolder, read: FolderRead, strangers: boolean): Promise<void> {
     await writeOwn(target);
     const segments = Number(meta.get(SEGMENTS_KEY) ?? 0);
-    if (read.own.missing.length > 0 || segments >= (deps.compactAfter ?? 200)) {
+    if (strangers || read.own.missing.length > 0 || segments >= (deps.compactAfter ?? 200)) {
       const compacted = await target.compact(allOwn());
       meta.set(SEGMENTS_KEY, '0');
       save({ nextNumber: compacted.nextNumber });
@@ -233,10 +236,14 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
         return;
       }
       activity.waiting = false;
+      const strangers = await ownFilesNotWritten(state.folder ?? '', own(), target.nextNumber());
       await mergeRead(read);
-      await share(target, read);
+      await share(target, read, strangers > 0);
       save({ lastSyncedAt: clock() });
-      if (read.own.conflicts.length > 0)
+      // Once is a library restored from a backup; again and again, a second installation.
+      const twice = strangers > 0 && Number(meta.get(STRANGERS_KEY) ?? 0) >= 1;
+      if (strangers > 0) meta.set(STRANGERS_KEY, String(Number(meta.get(STRANGERS_KEY) ?? 0) + 1));
+      if (read.own.conflicts.length > 0 || twice)
         activity.message =
           'Another installation writes with this computer’s id: copy its data folder again or set it up anew.';
     } catch (error) {
