@@ -155,6 +155,35 @@ describe('computers that sync', () => {
     expect(await libraryOf(c)).toEqual(await libraryOf(a));
   });
 
+  it('notices a second installation writing with this computer’s id, and both converge', async () => {
+    const dirA = tempDir('marquee-core-');
+    const keysA = memoryStore('Laptop keychain');
+    let a = await start({ name: 'Laptop', dataDir: dirA, credentials: keysA });
+    await join(a, 'Laptop');
+    await mark(a, 0);
+    await a.value('devices.syncNow');
+    await stop(a);
+    // A second data folder on the same computer: the same machine, so the same id.
+    const dirT = tempDir('marquee-core-');
+    fs.cpSync(dirA, dirT, { recursive: true });
+    const keysT = memoryStore('Laptop keychain, copied');
+    await keysT.set('sync.folderKey', (await keysA.get('sync.folderKey')) ?? '');
+    a = await start({ name: 'Laptop', dataDir: dirA, credentials: keysA });
+    const twin = await start({ name: 'Laptop', dataDir: dirT, credentials: keysT });
+    const messages = new Set<string | null>();
+    const uids: string[] = [];
+    for (let index = 1; index <= 4; index += 1) {
+      const t = index % 2 === 0 ? twin : a;
+      uids.push(await mark(t, index));
+      messages.add((await t.value('devices.syncNow')).message);
+    }
+    for (let round = 0; round < 2; round += 1)
+      for (const t of [a, twin]) messages.add((await t.value('devices.syncNow')).message);
+    expect([...messages].some((m) => m !== null && /Another installation/.test(m))).toBe(true);
+    expect(uidsOf(await libraryOf(a))).toEqual(expect.arrayContaining(uids));
+    expect(await libraryOf(twin)).toEqual(await libraryOf(a));
+  });
+
   it('refuses a second computer with another passphrase, which writes nothing to the folder', async () => {
     const a = await start({ name: 'Laptop' });
     const b = await start({ name: 'Study' });
