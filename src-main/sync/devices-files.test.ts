@@ -203,4 +203,22 @@ describe('files a sync service leaves in the folder', () => {
       fs.rmSync(backup, { recursive: true, force: true });
     }
   });
+
+  it('takes its own files back quietly when sync is stopped and set up again', async () => {
+    for (let time = 0; time < 3; time += 1) {
+      await a.value('devices.stop');
+      await mark(a, time + 1);
+      const again = await a.value('devices.setup', {
+        folder: shared,
+        passphrase: PASSPHRASE,
+        name: 'Laptop',
+      });
+      expect(again?.thisDevice.id).toBe(idA);
+      expect(again?.state).toBe('idle');
+      expect(again?.message).toBeNull();
+    }
+    await b.value('devices.syncNow');
+    expect(await libraryOf(b)).toEqual(await libraryOf(a));
+    expect(uidsOf(await libraryOf(b))).toHaveLength(4);
+  });
 });

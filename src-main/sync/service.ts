@@ -312,6 +312,8 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
         ...(same ? {} : { cursor: null, written: 0, nextNumber: 1 }),
       });
       if (!same) meta.set(SEGMENTS_KEY, '0');
+      // Files of this id already in the folder (sync stopped and set up again) are this library's.
+      meta.set(STRANGERS_KEY, '0');
       activity = { running: false, progress: null, message: null, waiting: false };
       return runNow();
     },
