@@ -221,4 +221,26 @@ describe('files a sync service leaves in the folder', () => {
     expect(await libraryOf(b)).toEqual(await libraryOf(a));
     expect(uidsOf(await libraryOf(b))).toHaveLength(4);
   });
+
+  it('waits for a folder that is not there, keeping every change, and shares once it is back', async () => {
+    const away = `${shared}-unplugged`;
+    fs.renameSync(shared, away);
+    try {
+      const uid = await mark(a, 1);
+      const waiting = await a.value('devices.syncNow');
+      expect(waiting.state).toBe('waiting');
+      expect(waiting.message).toMatch(/^Waiting for the sync folder/);
+      expect(uidsOf(await libraryOf(a))).toContain(uid);
+      expect(fs.existsSync(shared)).toBe(false);
+      fs.renameSync(away, shared);
+      const back = await a.value('devices.syncNow');
+      expect(back.state).toBe('idle');
+      expect(back.message).toBeNull();
+      await b.value('devices.syncNow');
+      expect(uidsOf(await libraryOf(b))).toContain(uid);
+      expect(await libraryOf(b)).toEqual(await libraryOf(a));
+    } finally {
+      if (fs.existsSync(away)) fs.renameSync(away, shared);
+    }
+  });
 });
