@@ -243,4 +243,31 @@ describe('files a sync service leaves in the folder', () => {
       if (fs.existsSync(away)) fs.renameSync(away, shared);
     }
   });
+
+  it('ends the same whatever order files arrive in, and however often', async () => {
+    const seriesId = catalogue.data.tv[3]?.id ?? 0;
+    await a.value('tracking.setHidden', { seriesId, hidden: true });
+    await a.value('devices.syncNow');
+    const [older = ''] = dataFilesOf(shared, idA).slice(-1);
+    await a.value('tracking.setHidden', { seriesId, hidden: false });
+    await a.value('tracking.setFollow', { seriesId, follow: 'follow' });
+    await a.value('devices.syncNow');
+    // The older file is late: B reads the newer first.
+    const bytes = fs.readFileSync(inA(older));
+    fs.renameSync(inA(older), inA(`.syncthing.${older}.tmp`));
+    await b.value('devices.syncNow');
+    fs.renameSync(inA(`.syncthing.${older}.tmp`), inA(older));
+    await b.value('devices.syncNow');
+    const settled = await libraryOf(b);
+    expect(settled).toEqual(await libraryOf(a));
+    expect(settled.series).toEqual([
+      expect.objectContaining({ seriesId, follow: 'follow', hidden: 0 }),
+    ]);
+    // The same file again, written anew by a sync service: nothing changes.
+    fs.rmSync(inA(older));
+    fs.writeFileSync(inA(older), bytes);
+    const again = await b.value('devices.syncNow');
+    expect(again.state).toBe('idle');
+    expect(await libraryOf(b)).toEqual(settled);
+  });
 });
