@@ -184,6 +184,37 @@ describe('computers that sync', () => {
     expect(await libraryOf(twin)).toEqual(await libraryOf(a));
   });
 
+  it('gets back from the folder what a library restored from an old backup had lost', async () => {
+    const dirA = tempDir('marquee-core-');
+    const keysA = memoryStore('Laptop keychain');
+    const laptop = { name: 'Laptop', dataDir: dirA, credentials: keysA };
+    let a = await start(laptop);
+    const b = await start({ name: 'Study' });
+    await join(a, 'Laptop');
+    await join(b, 'Study');
+    await mark(a, 0);
+    await a.value('devices.syncNow');
+    await stop(a);
+    const backup = tempDir('marquee-backup-');
+    fs.cpSync(dirA, backup, { recursive: true });
+    a = await start(laptop);
+    const lost = await mark(a, 1);
+    await a.value('devices.syncNow');
+    await stop(a);
+    fs.rmSync(dirA, { recursive: true });
+    fs.cpSync(backup, dirA, { recursive: true });
+    a = await start(laptop);
+    expect(uidsOf(await libraryOf(a))).not.toContain(lost);
+    const restored = await a.value('devices.syncNow');
+    expect(restored.state).toBe('idle');
+    expect(restored.message).toBeNull();
+    expect(uidsOf(await libraryOf(a))).toContain(lost);
+    await mark(a, 2);
+    expect((await a.value('devices.syncNow')).message).toBeNull();
+    await syncAll(a, b);
+    expect(await libraryOf(b)).toEqual(await libraryOf(a));
+  });
+
   it('refuses a second computer with another passphrase, which writes nothing to the folder', async () => {
     const a = await start({ name: 'Laptop' });
     const b = await start({ name: 'Study' });
