@@ -245,7 +245,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       if (strangers > 0) meta.set(STRANGERS_KEY, String(Number(meta.get(STRANGERS_KEY) ?? 0) + 1));
       if (read.own.conflicts.length > 0 || twice)
         activity.message =
-          'Another installation writes with this computer’s id: copy its data folder again or set it up anew.';
+          'Another Marquee installation writes with this computer’s id: nothing is lost, but give one of them a fresh data folder and set sync up there again.';
     } catch (error) {
       activity.message = redactAndCut(plain(error), 300);
       log.warn('devices.pass_failed', { error });
