@@ -6,6 +6,7 @@ import type { Logger } from '../base/log';
 import { createBackupStore } from '../import/store/backup';
 import { recordBaseline } from '../sync/baseline';
 import type { KdfParams } from '../sync/folder/crypto';
+import type { FolderFs } from '../sync/folder/folder-fs';
 import { createMerge } from '../sync/merge/merge';
 import { createMergeStore } from '../sync/merge/store/merge-store';
 import { createDeviceSync, type DeviceSync } from '../sync/service';
@@ -25,6 +26,10 @@ export interface DevicesWiring {
   /** Whether passes run by themselves on changes and on files arriving (true). */
   watch?: boolean;
   flushDelayMs?: number;
+  /** How many of this computer's files before they are compacted into one (200); for tests. */
+  compactAfter?: number;
+  /** The sync folder's writes; tests fail them as a full disk would. */
+  folderFs?: FolderFs;
 }
 
 export interface DevicesGraphDeps {
@@ -91,5 +96,9 @@ export function buildDevices(
     ...(deps.devices?.flushDelayMs === undefined
       ? {}
       : { flushDelayMs: deps.devices.flushDelayMs }),
+    ...(deps.devices?.compactAfter === undefined
+      ? {}
+      : { compactAfter: deps.devices.compactAfter }),
+    ...(deps.devices?.folderFs ? { folderFs: deps.devices.folderFs } : {}),
   });
 }

@@ -9,10 +9,17 @@ import type { SharedChange } from '../changes/types';
 import type { CredentialStore } from '../credentials';
 import { keyFromSecret, SyncKeyError, type KdfParams } from './folder/crypto';
 import { createSyncFolder, type FolderRead, type SyncFolder } from './folder/folder';
-import { SyncFolderError } from './folder/folder-fs';
+import { SyncFolderError, type FolderFs } from './folder/folder-fs';
 import { joinFolder } from './folder/setup';
 import type { Merge } from './merge/merge';
-import { readSyncState, writeSyncState, type SyncMeta, type SyncState } from './state';
+import {
+  readSyncState,
+  writeSyncState,
+  type PeerRecord,
+  type SyncMeta,
+  type SyncState,
+} from './state';
+import { ownFilesNotWritten } from './own-files';
 import { statusOf, type Activity } from './status';
 
 /**
@@ -53,11 +60,15 @@ export interface DeviceSyncDeps {
   watch?: boolean;
   /** How many of this computer's files before they are compacted into one (200). */
   compactAfter?: number;
+  /** The folder's writes; tests fail them as a full disk would. */
+  folderFs?: FolderFs;
 }
 
 const KEY_NAME = 'sync.folderKey';
 const BASELINE_KEY = 'sync.baseline';
 const SEGMENTS_KEY = 'sync.segments';
+/** How many passes found files of this computer's id that this library did not write. */
+const STRANGERS_KEY = 'sync.strangers';
 
 /** A computer's name as shown to the others: one line, bounded. */
 const boundText = (text: string): string => plainText(text, 80);
@@ -93,9 +104,25 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     state = readSyncState(meta);
   };
 
+  /**
+   * A library copied from another computer has a new device id here (see `createChangePath`): its
+   * files start at number 1 in a directory of its own, and it goes by this computer's name, not
+   * the one it was copied from.
+   */
+  function followDevice(): void {
+    const id = own();
+    if (state.device === id) return;
+    if (state.device !== null) {
+      log.info('devices.copied_library', { from: state.device, to: id });
+      meta.set(SEGMENTS_KEY, '0');
+      save({ device: id, name: null, nextNumber: 1 });
+    } else save({ device: id });
+  }
+
   async function open(): Promise<SyncFolder | null> {
     if (folder) return folder;
     if (state.folder === null) return null;
+    followDevice();
     const secret = await deps.credentials.get(KEY_NAME);
     if (secret === null) {
       activity.message = 'Enter the sync passphrase again: this computer no longer has its key.';
@@ -109,6 +136,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       key: keyFromSecret(Buffer.from(secret, 'base64')),
       clock,
       nextNumber: state.nextNumber,
+      ...(deps.folderFs ? { fs: deps.folderFs } : {}),
     });
     if (deps.watch !== false)
       stopWatch = folder.watch(() => {
@@ -144,9 +172,55 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     }
   }
 
+  /** Merges what the read found of the other computers, and remembers how far it read. */
+  async function mergeRead(read: FolderRead): Promise<void> {
+    const peers = { ...state.peers };
+    const peerOf = (device: string): PeerRecord =>
+      (peers[device] ??= { name: null, lastHlc: null, changes: 0, forgotten: false });
+    const fresh = read.changes.filter((c) => peers[c.device]?.forgotten !== true);
+    if (fresh.length > 0) {
+      activity.progress = { done: 0, total: fresh.length };
+      const merged = await deps.merge.merge(fresh, (done, total) => {
+        activity.progress = { done, total };
+        announce();
+      });
+      for (const change of merged.adopted) peerOf(change.device).changes += 1;
+      for (const refused of merged.refused)
+        log.warn('devices.change_refused', { id: refused.id, problem: refused.problem });
+    }
+    for (const device of read.devices) {
+      const peer = peerOf(device.device);
+      if (device.name !== null) peer.name = boundText(device.name);
+      if (device.lastHlc !== null && (peer.lastHlc ?? '') < device.lastHlc)
+        peer.lastHlc = device.lastHlc;
+    }
+    save({ cursor: read.cursor, peers });
+    lastRead = read;
+  }
+
+  /** Writes this computer's new changes, and compacts its files when they are many or missing. */
+  async function share(target: SyncFolder, read: FolderRead, strangers: boolean): Promise<void> {
+    await writeOwn(target);
+    const segments = Number(meta.get(SEGMENTS_KEY) ?? 0);
+    if (strangers || read.own.missing.length > 0 || segments >= (deps.compactAfter ?? 200)) {
+      const compacted = await target.compact(allOwn());
+      meta.set(SEGMENTS_KEY, '0');
+      save({ nextNumber: compacted.nextNumber });
+      if (compacted.recovered.length > 0) await deps.merge.merge(compacted.recovered);
+    }
+  }
+
+  /**
+   * One pass: the others' files read and merged, then this computer's changes written. Reading does
+   * not wait on writing: a folder that cannot take a file now (a full disk) still gives what the
+   * others wrote.
+   */
   async function pass(): Promise<void> {
     const target = await open();
-    if (!target) return;
+    if (!target) {
+      announce();
+      return;
+    }
     activity = { ...activity, running: true, message: null };
     announce();
     try {
@@ -162,50 +236,16 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
         return;
       }
       activity.waiting = false;
-      await writeOwn(target);
-      const peers = { ...state.peers };
-      const fresh = read.changes.filter((c) => peers[c.device]?.forgotten !== true);
-      if (fresh.length > 0) {
-        activity.progress = { done: 0, total: fresh.length };
-        const merged = await deps.merge.merge(fresh, (done, total) => {
-          activity.progress = { done, total };
-          announce();
-        });
-        for (const change of merged.adopted) {
-          const peer = (peers[change.device] ??= {
-            name: null,
-            lastHlc: null,
-            changes: 0,
-            forgotten: false,
-          });
-          peer.changes += 1;
-        }
-        for (const refused of merged.refused)
-          log.warn('devices.change_refused', { id: refused.id, problem: refused.problem });
-      }
-      for (const device of read.devices) {
-        const peer = (peers[device.device] ??= {
-          name: null,
-          lastHlc: null,
-          changes: 0,
-          forgotten: false,
-        });
-        if (device.name !== null) peer.name = boundText(device.name);
-        if (device.lastHlc !== null && (peer.lastHlc ?? '') < device.lastHlc)
-          peer.lastHlc = device.lastHlc;
-      }
-      save({ cursor: read.cursor, peers, lastSyncedAt: clock() });
-      lastRead = read;
-      const segments = Number(meta.get(SEGMENTS_KEY) ?? 0);
-      if (read.own.missing.length > 0 || segments >= (deps.compactAfter ?? 200)) {
-        const compacted = await target.compact(allOwn());
-        meta.set(SEGMENTS_KEY, '0');
-        save({ nextNumber: compacted.nextNumber });
-        if (compacted.recovered.length > 0) await deps.merge.merge(compacted.recovered);
-      }
-      if (read.own.conflicts.length > 0)
+      const strangers = await ownFilesNotWritten(state.folder ?? '', own(), target.nextNumber());
+      await mergeRead(read);
+      await share(target, read, strangers > 0);
+      save({ lastSyncedAt: clock() });
+      // Once is a library restored from a backup; again and again, a second installation.
+      const twice = strangers > 0 && Number(meta.get(STRANGERS_KEY) ?? 0) >= 1;
+      if (strangers > 0) meta.set(STRANGERS_KEY, String(Number(meta.get(STRANGERS_KEY) ?? 0) + 1));
+      if (read.own.conflicts.length > 0 || twice)
         activity.message =
-          'Another installation writes with this computer’s id: copy its data folder again or set it up anew.';
+          'Another Marquee installation writes with this computer’s id: nothing is lost, but give one of them a fresh data folder and set sync up there again.';
     } catch (error) {
       activity.message = redactAndCut(plain(error), 300);
       log.warn('devices.pass_failed', { error });
@@ -265,12 +305,15 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       await deps.credentials.set(KEY_NAME, secret);
       shut();
       const same = state.folder === root;
+      followDevice();
       save({
         folder: root,
         name: boundText(name),
         ...(same ? {} : { cursor: null, written: 0, nextNumber: 1 }),
       });
       if (!same) meta.set(SEGMENTS_KEY, '0');
+      // Files of this id already in the folder (sync stopped and set up again) are this library's.
+      meta.set(STRANGERS_KEY, '0');
       activity = { running: false, progress: null, message: null, waiting: false };
       return runNow();
     },

@@ -20,6 +20,11 @@ export interface PeerRecord {
 
 export interface SyncState {
   folder: string | null;
+  /**
+   * The device id this state was kept for. Another id here means the library was copied from
+   * another computer and took a new one: its files, numbers and name start afresh.
+   */
+  device: string | null;
   name: string | null;
   /** The local sequence number of the last change looked at for writing (own or not). */
   written: number;
@@ -33,6 +38,7 @@ export interface SyncState {
 
 const KEYS = {
   folder: 'sync.folder',
+  device: 'sync.device',
   name: 'sync.name',
   written: 'sync.written',
   nextNumber: 'sync.nextNumber',
@@ -74,6 +80,7 @@ export function readSyncState(meta: SyncMeta): SyncState {
   const last = meta.get(KEYS.lastSyncedAt);
   return {
     folder: meta.get(KEYS.folder) || null,
+    device: meta.get(KEYS.device) || null,
     name: meta.get(KEYS.name) || null,
     written: int(meta.get(KEYS.written), 0),
     nextNumber: int(meta.get(KEYS.nextNumber), 1),
@@ -85,6 +92,7 @@ export function readSyncState(meta: SyncMeta): SyncState {
 
 export function writeSyncState(meta: SyncMeta, patch: Partial<SyncState>): void {
   if (patch.folder !== undefined) meta.set(KEYS.folder, patch.folder ?? '');
+  if (patch.device !== undefined) meta.set(KEYS.device, patch.device ?? '');
   if (patch.name !== undefined) meta.set(KEYS.name, patch.name ?? '');
   if (patch.written !== undefined) meta.set(KEYS.written, String(patch.written));
   if (patch.nextNumber !== undefined) meta.set(KEYS.nextNumber, String(patch.nextNumber));
