@@ -5,7 +5,7 @@ import type { IpcError } from '../../../src-shared/ipc/errors';
 import type { IpcResult } from '../../../src-shared/ipc/result';
 import { call } from '../api';
 import { describeAge } from '../age';
-import { readableError } from '../errors';
+import { plainError } from '../errors';
 
 export type DevicesSetupInput = ChannelInput<'devices.setup'>;
 
@@ -34,15 +34,23 @@ const SENTENCE: Partial<Record<IpcError['code'], string>> = {
 };
 
 /**
- * One plain sentence for a failure of a sync action. The core's own sentences (a folder that
- * does not exist, a different passphrase) are written for people, so they are shown as they are.
+ * One plain sentence for a failure of a sync action. The core's refusals of a set-up (a folder
+ * that does not exist, a different passphrase) are written for people, so they are shown as they
+ * are; anything else gets the plain sentence of its code, its text behind Details.
  */
 export function devicesSentence(error: Pick<IpcError, 'code' | 'message'>): string {
   const known = SENTENCE[error.code];
   if (known) return known;
-  if (error.code === 'invalid_input' && /\b(expected|Required|Invalid)\b/.test(error.message))
+  if (error.code !== 'invalid_input') return plainError(error);
+  if (/\b(expected|Required|Invalid)\b/.test(error.message) || error.message.trim() === '')
     return 'Marquee could not use that folder, passphrase or name. Check them, then try again.';
-  return readableError(error);
+  return error.message;
+}
+
+/** Whether the core's text says more than the sentence shown (else no Details toggle). */
+export function hasDetail(failure: DevicesFailure): boolean {
+  const detail = failure.error.message.trim().replace(/\.$/, '').toLowerCase();
+  return detail !== '' && !failure.sentence.toLowerCase().includes(detail);
 }
 
 function outcome<T>(reply: IpcResult<T>): DevicesOutcome<T> {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DevicesStatus } from '../../../src-shared/ipc/contract/devices';
 import { FakeBridge, ok, settle } from './testing/fake-bridge';
-import { DevicesState, devicesSentence, isFullPath, statusLine } from './devices.svelte';
+import { DevicesState, devicesSentence, hasDetail, isFullPath, statusLine } from './devices.svelte';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -181,5 +181,17 @@ describe('folder paths and sentences', () => {
         message: 'That folder does not exist on this computer.',
       }),
     ).toBe('That folder does not exist on this computer.');
+  });
+
+  it('offers Details only when the core’s text says more than the sentence', () => {
+    const failure = (code: 'invalid_input' | 'unsupported' | 'internal', message: string) => ({
+      sentence: devicesSentence({ code, message }),
+      error: { code, message },
+    });
+    expect(
+      hasDetail(failure('invalid_input', 'This folder was set up with a different passphrase.')),
+    ).toBe(false);
+    expect(hasDetail(failure('unsupported', 'Type the folder’s full path instead.'))).toBe(false);
+    expect(hasDetail(failure('internal', 'SQLITE_CORRUPT in merge'))).toBe(true);
   });
 });
