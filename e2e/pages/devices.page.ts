@@ -13,6 +13,8 @@ export class DevicesPanel {
   readonly status: Locator;
   readonly folderShown: Locator;
   readonly peers: Locator;
+  /** The files left out, behind the status line's Details toggle. */
+  readonly problems: Locator;
   readonly rename: Locator;
   readonly syncNow: Locator;
   readonly stop: Locator;
@@ -30,6 +32,7 @@ export class DevicesPanel {
     this.status = this.panel.locator('[data-devices-status]');
     this.folderShown = this.panel.locator('[data-devices-folder]');
     this.peers = this.panel.getByRole('list', { name: 'Other computers' }).getByRole('listitem');
+    this.problems = this.panel.getByRole('list', { name: 'Files left out' }).getByRole('listitem');
     this.rename = this.panel.getByRole('button', { name: /^(Rename|Renaming…)$/ });
     this.syncNow = this.panel.getByRole('button', { name: /^(Sync now|Syncing…)$/ });
     this.stop = this.panel.getByRole('button', { name: 'Stop syncing' });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -161,6 +161,23 @@ test('sync across computers: set up in Settings on two computers sharing a folde
       await expect(panelA.dialog).toContainText('What was already merged from it stays');
       await panelA.dialog.getByRole('button', { name: 'Forget' }).click();
       await expect(panelA.peer('Study')).toContainText('Forgotten');
+      expect(await historyCount(page)).toBe(2);
+
+      // A file that is not Marquee's own work: refused, said in one sentence, listed in Details.
+      const stranger = join(shared, 'Marquee', 'devices', '0f0f0f0f-0000-4000-8000-000000000000');
+      mkdirSync(stranger, { recursive: true });
+      writeFileSync(join(stranger, 'seg-000000000001.msync'), 'not sealed by Marquee');
+      await panelA.syncNow.click();
+      await expect(panelA.status).toHaveAttribute('data-devices-status', 'problem');
+      await expect(panelA.status).toContainText('could not be read');
+      await panelA.panel.getByText('Details', { exact: true }).click();
+      await expect(panelA.problems).toHaveCount(1);
+      await expect(panelA.problems).toContainText('seg-000000000001.msync');
+      await expect(frameA.status).toContainText('Sync across computers needs a look');
+      await panelA.panel.screenshot({
+        path: `${SCREENSHOTS}/devices-problem.png`,
+        animations: 'disabled',
+      });
       expect(await historyCount(page)).toBe(2);
     } finally {
       await pageB.close();
