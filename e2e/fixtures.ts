@@ -5,6 +5,7 @@ import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import { startCatalogue, type Catalogue } from '../catalogue';
 import { captureWiring } from '../src-main/capture/wiring';
 import { createCore, type RunningCore } from '../src-main/core/core';
+import type { DevicesWiring } from '../src-main/core/devices-wiring';
 import { readTmdbConfig } from '../src-main/core/config';
 import { sampleSource } from '../src-main/import/samples';
 import { startHarness, type Harness } from './harness/server';
@@ -40,6 +41,11 @@ export interface AppStackOptions {
    * reach the library mirror). Facts of the watched titles are filled in the background.
    */
   demoHistory?: boolean;
+  /**
+   * Sync across computers: cheaper key stretching, a flush without delay, a host name. Stacks
+   * that share one temp sync folder are two computers; by default the core's own wiring is used.
+   */
+  devices?: DevicesWiring;
 }
 
 const rendererDir = resolve('out/renderer');
@@ -75,6 +81,7 @@ export async function startAppStack(options: AppStackOptions = {}): Promise<AppS
     imports: { samples: sampleSource(() => catalogue.samples()) },
     // Play capture, its webhook listener on a free port of this stack's own.
     capture: captureWiring({ port: 0 }),
+    ...(options.devices === undefined ? {} : { devices: options.devices }),
     // The system browser of a test is the test itself: it opens recorded pages in Playwright.
     openExternal: (url) => {
       opened.push(url);
