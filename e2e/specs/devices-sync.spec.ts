@@ -126,8 +126,8 @@ test('sync across computers: set up in Settings on two computers sharing a folde
       const movieB = new MovieTrackingPanel(pageB);
       await expect(movieB.plays).toHaveCount(1);
 
-      // B watches it again: a computer shows on the others once it has written a change. A reads
-      // B's files when asked (or when the folder announces them), lists it and has both plays.
+      // B watches it again. A reads B's files when asked (or when the folder announces them),
+      // lists B with its change and has both plays.
       await movieB.markWatched.click();
       await expect(movieB.plays).toHaveCount(2);
       await expect(async () => {

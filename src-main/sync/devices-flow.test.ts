@@ -82,6 +82,8 @@ describe('sync across computers', () => {
     expect(joined?.devices.map((d) => d.name)).toEqual(['Laptop']);
     expect(await playsOf(b)).toEqual(await playsOf(a));
     expect(await playsOf(b)).toHaveLength(1);
+    // B has made no change of its own yet; A lists it all the same, by the name it was given.
+    expect((await a.value('devices.syncNow')).devices.map((d) => d.name)).toEqual(['Study']);
 
     // A play on B reaches A.
     const marked = await b.value('tracking.mark', {

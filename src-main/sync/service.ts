@@ -315,6 +315,11 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       // Files of this id already in the folder (sync stopped and set up again) are this library's.
       meta.set(STRANGERS_KEY, '0');
       activity = { running: false, progress: null, message: null, waiting: false };
+      // The others list this computer from its name file, even before it has a change to share.
+      const target = await open();
+      await target?.writeDeviceInfo(boundText(name)).catch((error: unknown) => {
+        log.warn('devices.name_failed', { error });
+      });
       return runNow();
     },
     async rename(name) {
