@@ -34,8 +34,9 @@ describe('a merge into a library on disk', () => {
   });
 
   const setting = (): unknown => db.pragma('synchronous', { simple: true });
+  const checkpoint = (): unknown => db.pragma('wal_autocheckpoint', { simple: true });
 
-  it('commits its chunks without a disk sync but the last, then puts the setting back', async () => {
+  it('commits its chunks without a disk sync but the last, then puts the settings back', async () => {
     for (let ep = 1; ep <= 10; ep++)
       a.tracking.mark({ scope: 'episode', seriesId: 1, season: 1, episode: ep });
     const changes = createChangePath({ store: createChangeStore(db), clock: () => a.clock.now });
@@ -50,14 +51,22 @@ describe('a merge into a library on disk', () => {
     const FULL = 2;
     expect(setting()).toBe(FULL);
     const atCommit: unknown[] = [];
-    changes.onCommitted(() => atCommit.push(setting()));
+    const pages: unknown[] = [];
+    changes.onCommitted(() => {
+      atCommit.push(setting());
+      pages.push(checkpoint());
+    });
     const refused = { id: 'bad', hlc: 'not a clock' };
 
     const result = await merge.merge([...a.own(), refused]);
     expect(result.adopted).toHaveLength(10);
     // Chunks of 4, 4, and 2 with the refused change: only the last one's commit synced.
     expect(atCommit).toEqual([1, 1, 1, 1, 1, 1, 1, 1, FULL, FULL]);
+    // Meanwhile the log was copied into the database less often, then as before.
+    expect(new Set(pages.slice(0, 8))).toEqual(new Set([4_000]));
+    expect(pages.slice(8)).toEqual([1_000, 1_000]);
     expect(setting()).toBe(FULL);
+    expect(checkpoint()).toBe(1_000);
     expect(db.prepare('SELECT count(*) FROM watch_plays').pluck().get()).toBe(10);
   });
 

@@ -47,7 +47,9 @@ export interface MergeStore {
   /**
    * Runs `fn` (a write) with commits that skip the disk sync: still atomic, and the write-ahead log
    * never corrupts, but a power cut may undo them, so the caller ends with a synced commit, which
-   * makes every earlier one durable with it. Only for changes that can be read again.
+   * makes every earlier one durable with it. Only for changes that can be read again. The log is
+   * also copied into the database less often (each copy syncs the disk too, and a page written by
+   * several chunks is copied once).
    */
   unsynced<T>(fn: () => T): T;
 }
@@ -55,6 +57,8 @@ export interface MergeStore {
 const FOLDED_KEY = 'merge-folded';
 /** `PRAGMA synchronous` levels: in WAL mode, NORMAL syncs at checkpoints only, FULL at each commit. */
 const NORMAL = 1;
+/** Pages of write-ahead log between two copies into the database while a merge runs (16 MB). */
+const CHECKPOINT_PAGES = 4_000;
 
 export function createMergeStore(db: Database.Database): MergeStore {
   const head = db.prepare<[string, string], Version>(
@@ -160,12 +164,15 @@ export function createMergeStore(db: Database.Database): MergeStore {
       // else can write (the write is synchronous).
       if (db.inTransaction || db.memory) return fn();
       const level = db.pragma('synchronous', { simple: true }) as number;
-      if (level <= NORMAL) return fn();
-      db.pragma(`synchronous = ${String(NORMAL)}`);
+      const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+      db.pragma(`synchronous = ${String(Math.min(level, NORMAL))}`);
+      if (checkpoint > 0 && checkpoint < CHECKPOINT_PAGES)
+        db.pragma(`wal_autocheckpoint = ${String(CHECKPOINT_PAGES)}`);
       try {
         return fn();
       } finally {
         db.pragma(`synchronous = ${String(level)}`);
+        db.pragma(`wal_autocheckpoint = ${String(checkpoint)}`);
       }
     },
   };
