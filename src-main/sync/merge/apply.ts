@@ -200,7 +200,7 @@ export function createApplier(deps: {
       }
       plays = new Map();
       tracking.plays.removeUids(gone, now);
-      tracking.plays.insert(added, now);
+      tracking.plays.insertCounting(added, now);
     },
   };
 }
