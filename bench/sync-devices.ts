@@ -33,6 +33,8 @@ const nextTurn = (): Promise<void> =>
 /** One merge as the bench saw it: how long, its longest stall, and what it adopted. */
 export interface MergeRun {
   ms: number;
+  /** Processor time of this process meanwhile (user + system): what a busy machine inflates least. */
+  cpuMs: number;
   longestStallMs: number;
   adopted: number;
 }
@@ -72,9 +74,12 @@ export function openDevice(dir: string, name: string): BenchDevice {
   });
   const merge: Merge = {
     async merge(input, onProgress) {
+      const cpu = process.cpuUsage();
       const run = await measureStall<MergeResult>(() => inner.merge(input, onProgress));
+      const used = process.cpuUsage(cpu);
       merges.push({
         ms: run.totalMs,
+        cpuMs: (used.user + used.system) / 1000,
         longestStallMs: run.longestMs,
         adopted: run.result.adopted.length,
       });
