@@ -160,9 +160,11 @@ export function createMergeStore(db: Database.Database): MergeStore {
     },
     transaction: (fn) => db.transaction(fn)(),
     unsynced: (fn) => {
-      // A setting of the connection: changed only between transactions, put back before anything
-      // else can write (the write is synchronous).
-      if (db.inTransaction || db.memory) return fn();
+      // Settings of the connection, changed only between transactions and put back before the
+      // event loop runs again (the write is synchronous). Only with a write-ahead log: with a
+      // rollback journal, a commit without a sync is not safe.
+      if (db.inTransaction || db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal')
+        return fn();
       const level = db.pragma('synchronous', { simple: true }) as number;
       const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
       db.pragma(`synchronous = ${String(Math.min(level, NORMAL))}`);
