@@ -28,6 +28,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   stats: async () => (await import('./stats.bench')).runStatsBenchmarks,
   capture: async () => (await import('./capture.bench')).runCaptureBenchmarks,
   'sync-folder': async () => (await import('./sync-folder.bench')).runSyncFolderBenchmarks,
+  sync: async () => (await import('./sync.bench')).runSyncBenchmarks,
   heavy: async () => (await import('./heavy.bench')).runHeavyBenchmarks,
 };
 

@@ -183,12 +183,16 @@ export function createApplier(deps: {
       const now = clock();
       const gone: string[] = [];
       const added: Play[] = [];
+      // One look for the chunk's plays already here, instead of one per play.
+      const here = store.storedPlays(
+        [...plays].filter(([, play]) => play !== null).map(([uid]) => uid),
+      );
       for (const [uid, play] of plays) {
         if (play === null) {
           gone.push(uid);
           continue;
         }
-        const stored = tracking.plays.find({ kind: 'uid', uid })[0];
+        const stored = here.get(uid);
         if (stored && samePlay(stored, play)) continue;
         // The same play added on two computers (an export imported on both): the newest holds.
         if (stored) gone.push(uid);
@@ -196,7 +200,7 @@ export function createApplier(deps: {
       }
       plays = new Map();
       tracking.plays.removeUids(gone, now);
-      tracking.plays.insert(added, now);
+      tracking.plays.insertCounting(added, now);
     },
   };
 }

@@ -97,6 +97,8 @@ export function createMerge(deps: MergeDeps): Merge {
 
     let next = 0;
     let valid = 0;
+    /** Whether a chunk committed since the last sync of the disk. */
+    let unsynced = false;
     while (next < input.length) {
       // Each chunk is checked just before it is applied: checking is work too.
       const chunk: SharedChange[] = [];
@@ -116,24 +118,36 @@ export function createMerge(deps: MergeDeps): Merge {
       }
       valid += chunk.length;
       const started = now();
-      const adopted =
-        chunk.length === 0
-          ? []
-          : changes.write(() => {
-              while (fold(size));
-              const applier = createApplier({ store, tracking, clock });
-              const stored = changes.adopt(chunk, (change) => {
-                applier.apply(change);
-              });
-              applier.flush();
-              store.setFolded(store.lastSeq());
-              return stored;
-            });
+      const write = (): Change[] =>
+        changes.write(() => {
+          while (fold(size));
+          const applier = createApplier({ store, tracking, clock });
+          const stored = changes.adopt(chunk, (change) => {
+            applier.apply(change);
+          });
+          applier.flush();
+          store.setFolded(store.lastSeq());
+          return stored;
+        });
+      let adopted: Change[] = [];
+      if (chunk.length > 0) {
+        // The last chunk's commit syncs the disk, and every earlier chunk's with it: one sync per
+        // merge instead of one per chunk. A power cut before it loses only changes whose files
+        // are read again, as the reader's cursor moves past them only after the merge.
+        const last = next >= input.length;
+        adopted = last ? write() : store.unsynced(write);
+        unsynced = !last;
+      }
       adapt(now() - started);
       result.adopted.push(...adopted);
       onProgress?.(next, input.length);
       await pause();
     }
+    // The last chunk held nothing valid: a commit of its own makes the earlier ones durable.
+    if (unsynced)
+      store.transaction(() => {
+        store.setFolded(store.lastSeq());
+      });
     result.known = valid - result.adopted.length;
     return result;
   }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Play, PlaySource } from '../../../tracking/types';
 
 /** Which change last wrote something: the order in which the last writer wins. */
 export interface Version {
@@ -31,6 +32,8 @@ export interface MergeStore {
   setPlayVersion(uid: string, version: PlayVersion): void;
   inboxRead(key: string): InboxReadVersion | undefined;
   setInboxRead(key: string, version: InboxReadVersion): void;
+  /** The plays this library holds of these uids, by uid. */
+  storedPlays(uids: readonly string[]): Map<string, Play>;
   /** Reads the inbox item with this key, when this computer has it, at `readAt`. */
   readInboxItem(key: string, readAt: number): void;
   /** Changes past `seq` that the version tables follow (plays and inbox reads), oldest first. */
@@ -41,9 +44,21 @@ export interface MergeStore {
   folded(): number;
   setFolded(seq: number): void;
   transaction<T>(fn: () => T): T;
+  /**
+   * Runs `fn` (a write) with commits that skip the disk sync: still atomic, and the write-ahead log
+   * never corrupts, but a power cut may undo them, so the caller ends with a synced commit, which
+   * makes every earlier one durable with it. Only for changes that can be read again. The log is
+   * also copied into the database less often (each copy syncs the disk too, and a page written by
+   * several chunks is copied once).
+   */
+  unsynced<T>(fn: () => T): T;
 }
 
 const FOLDED_KEY = 'merge-folded';
+/** `PRAGMA synchronous` levels: in WAL mode, NORMAL syncs at checkpoints only, FULL at each commit. */
+const NORMAL = 1;
+/** Pages of write-ahead log between two copies into the database while a merge runs (16 MB). */
+const CHECKPOINT_PAGES = 4_000;
 
 export function createMergeStore(db: Database.Database): MergeStore {
   const head = db.prepare<[string, string], Version>(
@@ -69,6 +84,19 @@ export function createMergeStore(db: Database.Database): MergeStore {
      ON CONFLICT (dedupe_key) DO UPDATE SET read_at = excluded.read_at, hlc = excluded.hlc,
        device = excluded.device, change_id = excluded.change_id`,
   );
+  const plays = db.prepare<
+    [string],
+    {
+      uid: string;
+      media_type: 'movie' | 'episode';
+      media_id: number;
+      season_number: number;
+      episode_number: number;
+      watched_at: number | null;
+      source: PlaySource;
+      created_at: number;
+    }
+  >('SELECT * FROM watch_plays WHERE uid IN (SELECT value FROM json_each(?))');
   const readItem = db.prepare('UPDATE inbox SET read_at = ? WHERE dedupe_key = ?');
   const unfolded = db.prepare<[number, number], Omit<FoldRow, 'data'> & { data: string }>(
     `SELECT seq, id, hlc, device, kind, data FROM changes
@@ -98,6 +126,24 @@ export function createMergeStore(db: Database.Database): MergeStore {
         removed: v.removed ? 1 : 0,
       });
     },
+    storedPlays: (uids) => {
+      const found = new Map<string, Play>();
+      if (uids.length === 0) return found;
+      for (const r of plays.all(JSON.stringify(uids))) {
+        const movie = r.media_type === 'movie';
+        found.set(r.uid, {
+          uid: r.uid,
+          mediaType: r.media_type,
+          mediaId: r.media_id,
+          season: movie ? null : r.season_number,
+          episode: movie ? null : r.episode_number,
+          watchedAt: r.watched_at,
+          source: r.source,
+          createdAt: r.created_at,
+        });
+      }
+      return found;
+    },
     inboxRead: (key) => inboxRead.get(key),
     setInboxRead: (key, v) => {
       setInboxRead.run({ key, readAt: v.readAt, hlc: v.hlc, device: v.device, id: v.id });
@@ -113,5 +159,23 @@ export function createMergeStore(db: Database.Database): MergeStore {
       setMeta.run(FOLDED_KEY, String(seq));
     },
     transaction: (fn) => db.transaction(fn)(),
+    unsynced: (fn) => {
+      // Settings of the connection, changed only between transactions and put back before the
+      // event loop runs again (the write is synchronous). Only with a write-ahead log: with a
+      // rollback journal, a commit without a sync is not safe.
+      if (db.inTransaction || db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal')
+        return fn();
+      const level = db.pragma('synchronous', { simple: true }) as number;
+      const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+      db.pragma(`synchronous = ${String(Math.min(level, NORMAL))}`);
+      if (checkpoint > 0 && checkpoint < CHECKPOINT_PAGES)
+        db.pragma(`wal_autocheckpoint = ${String(CHECKPOINT_PAGES)}`);
+      try {
+        return fn();
+      } finally {
+        db.pragma(`synchronous = ${String(level)}`);
+        db.pragma(`wal_autocheckpoint = ${String(checkpoint)}`);
+      }
+    },
   };
 }

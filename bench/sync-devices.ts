@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { createChangePath, type ChangePath } from '../src-main/changes/change-path';
+import { createChangeStore } from '../src-main/changes/store/changes';
+import { createLogger } from '../src-main/base/log';
+import { memoryStore } from '../src-main/credentials';
+import { connect } from '../src-main/db/connection';
+import { migrate } from '../src-main/db/migrate';
+import { libraryMigrations } from '../src-main/db/migrations/library';
+import { createBackupStore } from '../src-main/import/store/backup';
+import { recordBaseline } from '../src-main/sync/baseline';
+import { createMerge, type Merge, type MergeResult } from '../src-main/sync/merge/merge';
+import { createMergeStore } from '../src-main/sync/merge/store/merge-store';
+import { createDeviceSync, type DeviceSync } from '../src-main/sync/service';
+import type { SharedChange } from '../src-main/sync/types';
+import { createTrackingStore } from '../src-main/tracking/store';
+import { createTracking, type Tracking } from '../src-main/tracking/tracking';
+import { measureStall } from './stall';
+
+/** Cheap key stretching: the passphrase's own cost is measured by the sync-folder suite. */
+export const BENCH_KDF = { N: 2 ** 10, r: 8, p: 1 };
+export const PASSPHRASE = 'a passphrase of some length';
+
+/** The merge's time budget per transaction, as the app wires it (src-main/core/devices-wiring). */
+const MERGE_BUDGET_MS = 15;
+
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => {
+    setImmediate(resolve);
+  });
+
+/** One merge as the bench saw it: how long, its longest stall, and what it adopted. */
+export interface MergeRun {
+  ms: number;
+  /** Processor time of this process meanwhile (user + system): what a busy machine inflates least. */
+  cpuMs: number;
+  longestStallMs: number;
+  adopted: number;
+}
+
+/** One computer: an on-disk library (WAL, as the app opens it), its change path and its sync. */
+export interface BenchDevice {
+  db: Database.Database;
+  changes: ChangePath;
+  tracking: Tracking;
+  /** Every merge this device ran, in order. */
+  merges: MergeRun[];
+  /** A device sync over this library (a new one each call; close the previous first). */
+  sync(options: { watch: boolean; flushDelayMs?: number }): DeviceSync;
+  close(): void;
+}
+
+export function openDevice(dir: string, name: string): BenchDevice {
+  const db = connect(join(dir, `${name}.db`), 'library');
+  migrate(db, libraryMigrations);
+  const clock = (): number => Date.now();
+  const changeStore = createChangeStore(db);
+  const changes = createChangePath({ store: changeStore, clock });
+  const store = createTrackingStore(db);
+  const tracking = createTracking(store, {
+    clock,
+    timeZone: () => 'UTC',
+    region: () => 'US',
+    changes,
+  });
+  const merges: MergeRun[] = [];
+  const inner = createMerge({
+    changes,
+    store: createMergeStore(db),
+    tracking: createTrackingStore(db),
+    clock,
+    budgetMs: MERGE_BUDGET_MS,
+  });
+  const merge: Merge = {
+    async merge(input, onProgress) {
+      const cpu = process.cpuUsage();
+      const run = await measureStall<MergeResult>(() => inner.merge(input, onProgress));
+      const used = process.cpuUsage(cpu);
+      merges.push({
+        ms: run.totalMs,
+        cpuMs: (used.user + used.system) / 1000,
+        longestStallMs: run.longestMs,
+        adopted: run.result.adopted.length,
+      });
+      return run.result;
+    },
+  };
+  const credentials = memoryStore('bench');
+  const log = createLogger(() => undefined, 'error');
+  const backupStore = createBackupStore(db);
+  return {
+    db,
+    changes,
+    tracking,
+    merges,
+    sync: (options) =>
+      createDeviceSync({
+        changes,
+        merge,
+        meta: {
+          get: (key) => changeStore.meta(key),
+          set: (key, value) => {
+            changeStore.setMeta(key, value);
+          },
+        },
+        credentials,
+        baseline: () =>
+          recordBaseline({
+            changes,
+            store: backupStore,
+            history: (page) => tracking.history(page),
+            pause: nextTurn,
+          }),
+        clock,
+        log,
+        emit: () => undefined,
+        hostName: name,
+        kdf: BENCH_KDF,
+        watch: options.watch,
+        flushDelayMs: options.flushDelayMs ?? 0,
+      }),
+    close: () => {
+      db.close();
+    },
+  };
+}
+
+/** A deterministic PRNG so every run merges the same history. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Years of marks made one at a time on another computer: one `plays.add` change per play (the
+ * heaviest shape for a merge: as many changes as plays), a few hundred series and some films,
+ * ending before `endMs`.
+ */
+export function markHistory(device: string, count: number, endMs: number): SharedChange[] {
+  const random = prng(25);
+  let ms = endMs - count * 1_800_000;
+  return Array.from({ length: count }, (_, i) => {
+    ms += 1 + Math.floor(random() * 3_600_000);
+    const movie = i % 10 === 9;
+    const mediaId = movie ? 500 + Math.floor(random() * 2_000) : 1000 + Math.floor(random() * 400);
+    const play = {
+      uid: randomUUID(),
+      mediaType: movie ? 'movie' : 'episode',
+      mediaId,
+      season: movie ? null : 1 + Math.floor(random() * 8),
+      episode: movie ? null : 1 + Math.floor(random() * 24),
+      watchedAt: ms - 3_600_000,
+      source: 'marquee',
+      createdAt: ms,
+    };
+    return {
+      id: randomUUID(),
+      hlc: `${String(ms).padStart(13, '0')}-000000`,
+      device,
+      domain: 'tracking',
+      kind: 'plays.add',
+      entity: `${movie ? 'movie' : 'series'}:${String(mediaId)}`,
+      data: { plays: [play] },
+    };
+  });
+}
