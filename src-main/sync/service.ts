@@ -148,11 +148,11 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
   /** This computer's changes not yet in its files, a segment per batch. */
   async function writeOwn(target: SyncFolder): Promise<void> {
     for (;;) {
-      const batch = changes.since(state.written, 5_000);
+      // Only this computer's changes (an index by device): a first sync's merged thousands are
+      // not read again here.
+      const batch = changes.ownSince(state.written, 5_000);
       if (batch.length === 0) return;
-      const mine: SharedChange[] = batch
-        .filter((c) => c.device === own())
-        .map(({ seq: _seq, ...change }) => change);
+      const mine: SharedChange[] = batch.map(({ seq: _seq, ...change }) => change);
       const written = await target.write(mine);
       const last = batch.at(-1)?.seq ?? state.written;
       const segments = Number(meta.get(SEGMENTS_KEY) ?? 0) + (written ? 1 : 0);
@@ -165,7 +165,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
   function allOwn(): SharedChange[] {
     const out: SharedChange[] = [];
     for (let from = 0; ;) {
-      const batch = changes.since(from, 10_000);
+      const batch = changes.ownSince(from, 10_000);
       if (batch.length === 0) return out;
       for (const { seq: _seq, ...change } of batch) if (change.device === own()) out.push(change);
       from = batch.at(-1)?.seq ?? from;
