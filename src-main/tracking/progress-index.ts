@@ -30,6 +30,9 @@ export interface Airing {
   seriesIds: readonly number[];
 }
 
+/** With more series than this whose plays are not in memory, the calendar looks up its window. */
+const WINDOW_LOOKUP_AT = 50;
+
 /** Computing this many summaries at once stores them soon after; fewer wait for `persist`. */
 const PERSIST_AT = 50;
 
@@ -144,6 +147,26 @@ export class ProgressIndex {
     const airing = { from, to, rows, seriesIds: [...new Set(rows.map((r) => r[1]))] };
     this.#airing = airing;
     return airing;
+  }
+
+  /**
+   * Whether each episode airing in [from, to] of these series was watched (by series, then
+   * `episodeSlot`). When the plays of many of them are not in memory (the first calendar after a
+   * start) only the window's episodes are looked up, in one query, rather than every play of
+   * every series; otherwise from the plays per episode.
+   */
+  watchedIn(
+    from: string,
+    to: string,
+    seriesIds: readonly number[],
+  ): Map<number, ReadonlySet<number> | ReadonlyMap<number, number>> {
+    this.#sync();
+    const missing = seriesIds.filter((id) => !this.#plays.has(id)).length;
+    if (missing <= WINDOW_LOOKUP_AT) return this.plays(seriesIds);
+    const out = new Map<number, Set<number>>(seriesIds.map((id) => [id, new Set<number>()]));
+    for (const [seriesId, season, episode] of this.#store.calendar.watched(from, to))
+      out.get(seriesId)?.add(episodeSlot(season, episode));
+    return out;
   }
 
   /** Plays per episode (by `episodeSlot`) of each series. */
