@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { CodedError } from '../../src-shared/ipc/errors';
 import { createAuthService, type AuthDeps, type AuthService } from '../auth/auth-service';
 import { EventBus } from '../base/events';
@@ -8,7 +9,7 @@ import { realTimers, type Timers } from '../base/timers';
 import type { ImageReply } from '../cache/image-service';
 import { requestDefaults } from '../cache/reads';
 import { memoryStore, type CredentialStore } from '../credentials';
-import { openDatabases, type Databases } from '../db/databases';
+import { CACHE_FILE, openDatabases, type Databases } from '../db/databases';
 import { createDispatch, type Dispatch, type Handlers } from '../ipc/guard';
 import { appHandlers, type AppUpdates } from '../ipc/handlers/app';
 import { authHandlers } from '../ipc/handlers/auth';
@@ -32,6 +33,7 @@ import type { TmdbClient, TmdbClientOptions } from '../tmdb/types';
 import type { CaptureWiring } from './capture-wiring';
 import type { DevicesWiring } from './devices-wiring';
 import type { TmdbConfig } from './config';
+import { cacheChecks } from './cache-checks';
 import { buildGraph, type Graph } from './graph';
 import { wireHeavyWork, type WorkerWiring } from './worker-wiring';
 import type { HeavyWork } from '../worker/heavy';
@@ -181,8 +183,13 @@ export function createCore(options: CoreOptions): RunningCore {
   holder.auth = auth;
   network.useProbe({ timers, probe: () => tmdb.request('GET /3/configuration/countries', {}) });
 
+  const cacheCheck = cacheChecks(timers, log);
   const ready = (async () => {
+    // The caller (the shell making its window) goes on first: nothing here runs inside createCore.
+    await new Promise((resolve) => setImmediate(resolve));
     dbs = await openDatabases(options.dataDir, { clock, log });
+    // The cache's full check runs later, off this thread (see db/cache-check.ts).
+    if (dbs.status.cache === 'ok') cacheCheck.start(path.join(options.dataDir, CACHE_FILE));
     await auth.init();
     const built = buildGraph({
       dbs,
@@ -293,6 +300,7 @@ export function createCore(options: CoreOptions): RunningCore {
     (closing ??= (async () => {
       network.close();
       await ready.catch(() => undefined);
+      await cacheCheck.stop().catch(() => undefined);
       graph?.close();
       // Bounded: a running job is cancelled, and the worker stopped when it does not stop in time.
       await graph?.heavy?.close().catch(() => undefined);
@@ -308,7 +316,11 @@ export function createCore(options: CoreOptions): RunningCore {
 
   return {
     handlers,
-    dispatch: createDispatch(handlers, log),
+    dispatch: createDispatch(handlers, log, {
+      onDamage: () => {
+        cacheCheck.check();
+      },
+    }),
     events,
     network,
     tmdb,

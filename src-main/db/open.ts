@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { clearDamageMarker, markedDamage } from './cache-check';
 import { connect, quickCheck, type DatabaseKind } from './connection';
 import { migrate, type Migration, type MigrationReport } from './migrate';
 import { cacheMigrations } from './migrations/cache';
@@ -99,6 +100,7 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
   if (options.kind === 'cache') {
     const movedTo = stampedName(file, 'corrupt', clock());
     moveAside(file, movedTo);
+    clearDamageMarker(file);
     const db = connect(file, 'cache');
     return { status: 'rebuilt', db, migrations: migrate(db, migrations), reason: problem, movedTo };
   }
@@ -106,7 +108,10 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
 }
 
 /**
- * null when the file is absent or healthy, else what is wrong with it. Only corruption is a
+ * null when the file is absent or healthy, else what is wrong with it. The cache, which can be
+ * rebuilt at any time, is only opened and its schema read here: its full check runs after
+ * start-up, off the main thread (`cache-check.ts`), and damage it found is read from its marker.
+ * The library is checked in full: its pages, its schema text and every record. Only corruption is a
  * problem of the file: a full disk, an I/O error, a lock held elsewhere or a refused permission
  * is thrown (classified) instead, so a healthy database is never moved aside for it.
  */
@@ -118,11 +123,18 @@ function checkFile(
   if (!fs.existsSync(file)) return null;
   let db: Database.Database | undefined;
   try {
+    if (kind === 'cache') {
+      const marked = markedDamage(file);
+      if (marked !== null) return marked;
+      db = connect(file, kind);
+      // Every schema row is read, so a damaged schema page is found now rather than by a read.
+      db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all();
+      return null;
+    }
     db = connect(file, kind);
     const problems = quickCheck(db);
     if (problems.length !== 1 || problems[0] !== 'ok')
       return `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
-    if (kind === 'cache') return null;
     // The library must never lose a write: its schema text and every record are checked too,
     // in one read transaction, so another Marquee migrating the same file is seen at one version.
     const open = db;

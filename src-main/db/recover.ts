@@ -53,6 +53,9 @@ export interface Salvage {
   setAside?: number;
 }
 
+/** Tables computed from others (progress summaries): a salvaged library computes them again. */
+const DERIVED = new Set(['progress_summaries']);
+
 /**
  * Builds a fresh library at `target` from whatever can still be read in `file`: the current
  * schema is created by the migrations, then each table is copied row by row, reading around
@@ -79,6 +82,8 @@ export function salvageInto(
         .pluck()
         .all() as string[];
       for (const table of tables) {
+        // Derived data is not carried: it is computed again from what was.
+        if (DERIVED.has(table)) continue;
         copyTable(old, fresh, table, { rows, partial, setAside });
       }
       recordSetAside(fresh, setAside, now);

@@ -5,7 +5,7 @@ import type { HandlersFor } from '../../src-shared/ipc/handlers';
 import type { IpcResult } from '../../src-shared/ipc/result';
 import { redact, redactAndCut } from '../../src-shared/redact';
 import type { Logger } from '../base/log';
-import { toStorageError } from '../db/storage-errors';
+import { classifyStorageError, DAMAGED_MESSAGE, toStorageError } from '../db/storage-errors';
 
 /**
  * The whole handler map: a handler receives its channel's parsed input. Main builds it one
@@ -31,7 +31,21 @@ export type Dispatch = (
  * contract, parses the input with the channel's schema and turns every outcome into data. It never
  * throws and never rejects.
  */
-export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
+export interface DispatchOptions {
+  /** Hears each call that met damage on the disk (SQLITE_CORRUPT), after it was answered. */
+  onDamage?: () => void;
+}
+
+/** Damage met by a read: SQLite's own error, or the plain one a domain turned it into. */
+const isDamage = (error: unknown): boolean =>
+  classifyStorageError(error) === 'corrupt' ||
+  (error instanceof Error && error.message === DAMAGED_MESSAGE);
+
+export function createDispatch(
+  handlers: Handlers,
+  log: Logger,
+  options: DispatchOptions = {},
+): Dispatch {
   const guarded: Dispatch = async (channel, input, sender) => {
     if (!sender.trusted) {
       log.warn('ipc.rejected_sender', { origin: sender.origin, channel: describeChannel(channel) });
@@ -49,6 +63,7 @@ export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
       const value = await handler(parsed.data);
       return { ok: true, value };
     } catch (error) {
+      if (options.onDamage && isDamage(error)) options.onDamage();
       return failure(toIpcError(error, channel, log));
     }
   };

@@ -29,6 +29,8 @@ export interface StatsService {
   stats: Stats;
   /** Whether the background fill of facts is running (the overview's coverage says so). */
   filling(): boolean;
+  /** Changes whenever a change to the library is committed (see `StatsStore.version`). */
+  version(): string;
   /** Fills missing facts now (when online); resolves when the run ends. */
   fill(): Promise<void>;
   /** Starts filling: a run soon after start-up, when plays change, when the network returns, hourly. */
@@ -83,6 +85,7 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
   return {
     stats,
     filling: () => fill?.running() ?? false,
+    version: () => deps.store.version(),
     fill: () => (closed ? Promise.resolve() : filler().kick()),
     start() {
       subscriptions.push(deps.onOnline(kickSoon), deps.onPlaysChanged(kickSoon));

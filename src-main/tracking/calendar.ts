@@ -45,7 +45,7 @@ export function calendar(
     const s = series.get(id);
     return s !== undefined && s.followed === 1 && s.gone === 0;
   });
-  const plays = index.plays(shown);
+  const plays = index.watchedIn(window.from, window.to, shown);
   const episodes: CalendarEpisode[] = [];
   for (const [date, seriesId, season, episode, name, stillPath] of rows) {
     const s = series.get(seriesId);
@@ -61,7 +61,7 @@ export function calendar(
       episode,
       name,
       stillPath,
-      watched: (watched.get(episodeSlot(season, episode)) ?? 0) > 0,
+      watched: wasWatched(watched, episodeSlot(season, episode)),
     });
   }
   // Rows come in date order (the index's); within a day, series go by name.
@@ -119,5 +119,11 @@ export function calendar(
 }
 
 type CalendarEpisode = CalendarEvent & { kind: 'episode' };
+
+/** Watched: in the set of watched episodes, or with at least one play. */
+const wasWatched = (watched: ReadonlySet<number> | ReadonlyMap<number, number>, slot: number) =>
+  watched instanceof Set
+    ? watched.has(slot)
+    : ((watched as ReadonlyMap<number, number>).get(slot) ?? 0) > 0;
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

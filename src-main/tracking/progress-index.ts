@@ -10,6 +10,12 @@ import {
 import type { TrackingStore } from './store';
 import type { EpisodeEventRow } from './store/calendar';
 import type { EpisodeRow, SeriesState } from './store/series';
+import type { StoredSummary } from './store/summaries';
+
+/** Stores after the current turn, once its answer has gone out. */
+const defaultDefer = (run: () => void): void => {
+  setImmediate(run);
+};
 
 export interface ProgressEntry {
   summary: Summary;
@@ -24,6 +30,12 @@ export interface Airing {
   seriesIds: readonly number[];
 }
 
+/** With more series than this whose plays are not in memory, the calendar looks up its window. */
+const WINDOW_LOOKUP_AT = 50;
+
+/** Computing this many summaries at once stores them soon after; fewer wait for `persist`. */
+const PERSIST_AT = 50;
+
 /**
  * The in-memory read model behind progress, Up Next and the calendar: per series, its episode
  * keys, its plays per episode and its summary; and the episodes airing in the calendar's last
@@ -32,6 +44,13 @@ export interface Airing {
  * Every write goes through the tracking domain, which reports it here, so the model never
  * disagrees with the library; what is missing is read in bulk, two queries for any number of
  * series.
+ *
+ * Summaries are also stored in the library (`progress_summaries`, migration 014), so the first
+ * read after a start reads them rather than every episode and play: stored ones are read on the
+ * first use and checked like those in memory (specials setting, the days they hold); computed
+ * ones are written soon after a large computation and on `persist` (closing). The library's
+ * triggers drop a stored summary whenever a play or an episode of its series changes, on any
+ * connection; a summary computed before another connection committed is not stored.
  */
 export class ProgressIndex {
   readonly #store: TrackingStore;
@@ -39,20 +58,79 @@ export class ProgressIndex {
   readonly #plays = new Map<number, Map<number, number>>();
   readonly #summaries = new Map<number, ProgressEntry>();
   #airing: (Airing & { from: string; to: string }) | undefined;
+  /** Whether the stored summaries have been read, and the computed ones not stored yet. */
+  #loaded = false;
+  readonly #unsaved = new Set<number>();
+  /** The library's data version (`PRAGMA data_version`) when this index last looked. */
+  #seen: number | undefined;
+  #scheduled = false;
+  readonly #defer: (run: () => void) => void;
 
-  constructor(store: TrackingStore) {
+  constructor(store: TrackingStore, defer: (run: () => void) => void = defaultDefer) {
     this.#store = store;
+    this.#defer = defer;
   }
 
   playsChanged(seriesId: number): void {
     this.#plays.delete(seriesId);
     this.#summaries.delete(seriesId);
+    this.#unsaved.delete(seriesId);
   }
 
   episodesChanged(seriesId: number): void {
     this.#episodes.delete(seriesId);
     this.#summaries.delete(seriesId);
+    this.#unsaved.delete(seriesId);
     this.#airing = undefined;
+  }
+
+  /** Stores the summaries computed and not stored yet (soon after a large computation; closing). */
+  persist(): void {
+    this.#scheduled = false;
+    if (this.#unsaved.size === 0 || this.#seen === undefined) return;
+    const save: StoredSummary[] = [];
+    for (const seriesId of this.#unsaved) {
+      const entry = this.#summaries.get(seriesId);
+      if (entry) save.push({ seriesId, ...entry });
+    }
+    this.#unsaved.clear();
+    // Derived data: when it cannot be written now (a lock, a full disk, another connection's
+    // commit since it was read), it is computed again when next needed.
+    this.#store.summaries.save(save, this.#seen);
+  }
+
+  /**
+   * Another connection committed since this index last looked (a restore or an import in the
+   * worker): what it holds in memory may be behind the library, so it reads again, starting from
+   * the stored summaries, which the library's triggers kept current.
+   */
+  #sync(): void {
+    const version = this.#store.summaries.dataVersion();
+    if (this.#seen !== undefined && version !== this.#seen) {
+      this.#episodes.clear();
+      this.#plays.clear();
+      this.#summaries.clear();
+      this.#unsaved.clear();
+      this.#airing = undefined;
+      this.#loaded = false;
+    }
+    this.#seen = version;
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    this.#defer(() => {
+      this.persist();
+    });
+  }
+
+  /** The stored summaries, once, beside those in memory (which are never older). */
+  #load(): void {
+    if (this.#loaded) return;
+    this.#loaded = true;
+    for (const { seriesId, ...entry } of this.#store.summaries.all())
+      if (!this.#summaries.has(seriesId)) this.#summaries.set(seriesId, entry);
   }
 
   /**
@@ -62,6 +140,7 @@ export class ProgressIndex {
    * show (follow state, plays).
    */
   airing(from: string, to: string): Airing {
+    this.#sync();
     const kept = this.#airing;
     if (kept?.from === from && kept.to === to) return kept;
     const rows = this.#store.calendar.episodes(from, to);
@@ -70,8 +149,29 @@ export class ProgressIndex {
     return airing;
   }
 
+  /**
+   * Whether each episode airing in [from, to] of these series was watched (by series, then
+   * `episodeSlot`). When the plays of many of them are not in memory (the first calendar after a
+   * start) only the window's episodes are looked up, in one query, rather than every play of
+   * every series; otherwise from the plays per episode.
+   */
+  watchedIn(
+    from: string,
+    to: string,
+    seriesIds: readonly number[],
+  ): Map<number, ReadonlySet<number> | ReadonlyMap<number, number>> {
+    this.#sync();
+    const missing = seriesIds.filter((id) => !this.#plays.has(id)).length;
+    if (missing <= WINDOW_LOOKUP_AT) return this.plays(seriesIds);
+    const out = new Map<number, Set<number>>(seriesIds.map((id) => [id, new Set<number>()]));
+    for (const [seriesId, season, episode] of this.#store.calendar.watched(from, to))
+      out.get(seriesId)?.add(episodeSlot(season, episode));
+    return out;
+  }
+
   /** Plays per episode (by `episodeSlot`) of each series. */
   plays(seriesIds: readonly number[]): Map<number, ReadonlyMap<number, number>> {
+    this.#sync();
     const missing = seriesIds.filter((id) => !this.#plays.has(id));
     if (missing.length > 0) {
       for (const id of missing) this.#plays.set(id, new Map());
@@ -94,6 +194,8 @@ export class ProgressIndex {
 
   /** Summaries of these series as of `today`, computing the missing ones in bulk. */
   summaries(rows: readonly SeriesState[], today: string): Map<number, ProgressEntry> {
+    this.#sync();
+    this.#load();
     const out = new Map<number, ProgressEntry>();
     const missing: SeriesState[] = [];
     for (const row of rows) {
@@ -122,8 +224,10 @@ export class ProgressIndex {
         includeSpecials: row.includeSpecials,
       };
       this.#summaries.set(row.seriesId, entry);
+      this.#unsaved.add(row.seriesId);
       out.set(row.seriesId, entry);
     }
+    if (this.#unsaved.size >= PERSIST_AT) this.#schedule();
     return out;
   }
 

@@ -208,6 +208,11 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
       unsubscribe();
       if (warm) clearTimeout(warm);
       scheduler.stop();
+      try {
+        tracking.persist();
+      } catch (error) {
+        deps.log.warn('tracking.persist_failed', { error });
+      }
     },
   };
 }

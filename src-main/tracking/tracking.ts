@@ -107,6 +107,8 @@ export interface Tracking {
    * write of this domain (changes merged from another computer).
    */
   seriesChanged(seriesIds: readonly number[]): void;
+  /** Stores the progress summaries computed and not stored yet (closing). */
+  persist(): void;
   refresh: RefreshTarget;
 }
 
@@ -213,6 +215,9 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
         index.playsChanged(id);
         watched.changed(id);
       }
+    },
+    persist: () => {
+      index.persist();
     },
     refresh: {
       today,

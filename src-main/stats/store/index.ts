@@ -8,15 +8,23 @@ export interface StatsStore {
   aggregates: AggregateStore;
   /** Runs `fn` in one transaction, so a set of aggregates reads one consistent library. */
   read<T>(fn: () => T): T;
+  /**
+   * Changes whenever a change to the library is committed, by this connection (its count of
+   * changed rows) or by another one (`PRAGMA data_version`): equal versions, equal library.
+   */
+  version(): string;
 }
 
 export function createStatsStore(db: Database.Database): StatsStore {
   // Facts are written only through `facts`, which notes each title it writes here; the
   // aggregates keep the facts in memory and read those titles again.
   const changes: FactsChanges = { titles: new Set() };
+  const changed = db.prepare<[], number>('SELECT total_changes()').pluck();
   return {
     facts: createFactsStore(db, changes),
     aggregates: createAggregateStore(db, changes),
     read: (fn) => db.transaction(fn)(),
+    version: () =>
+      `${String(db.pragma('data_version', { simple: true }))}:${String(changed.get())}`,
   };
 }

@@ -29,6 +29,8 @@ export interface CalendarStore {
    * index alone. Which of them show is decided per series (`series`), not per episode.
    */
   episodes(from: string, to: string): EpisodeEventRow[];
+  /** [series id, season, episode] of the episodes airing in [from, to] that have a play. */
+  watched(from: string, to: string): Array<[number, number, number]>;
   /** Follow state, names and settings of the series a window touches. */
   series(seriesIds: readonly number[]): CalendarSeriesRow[];
   /** Overviews of the episodes airing in [from, to], for the .ics export: [series, season, episode, text]. */
@@ -43,6 +45,15 @@ export function createCalendarStore(db: Database.Database): CalendarStore {
       `SELECT air_date, series_id, season_number, episode_number, name, still_path
        FROM series_episodes INDEXED BY episodes_by_air_date
        WHERE air_date BETWEEN @from AND @to`,
+    )
+    .raw();
+  const watched = db
+    .prepare<{ from: string; to: string }, [number, number, number]>(
+      `SELECT e.series_id, e.season_number, e.episode_number
+       FROM series_episodes e INDEXED BY episodes_by_air_date
+       WHERE e.air_date BETWEEN @from AND @to AND EXISTS (SELECT 1 FROM watch_plays p
+         WHERE p.media_type = 'episode' AND p.media_id = e.series_id
+           AND p.season_number = e.season_number AND p.episode_number = e.episode_number)`,
     )
     .raw();
   const series = db.prepare<[string], CalendarSeriesRow>(
@@ -73,6 +84,7 @@ export function createCalendarStore(db: Database.Database): CalendarStore {
   );
   return {
     episodes: (from, to) => episodes.all({ from, to }),
+    watched: (from, to) => watched.all({ from, to }),
     series: (ids) => series.all(JSON.stringify(ids)),
     overviews: (from, to) => overviews.all({ from, to }),
     releases: (region, from, to) => releases.all({ region, from, to }),

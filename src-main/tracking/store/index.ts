@@ -4,6 +4,7 @@ import { createFilmStore, type FilmStore } from './films';
 import { createInboxStore, type InboxStore } from './inbox';
 import { createPlayStore, type PlayStore } from './plays';
 import { createSeriesStore, type SeriesStore } from './series';
+import { createSummaryStore, type SummaryStore } from './summaries';
 
 /** Every SQL statement of the tracking domain lives behind this object. */
 export interface TrackingStore {
@@ -12,6 +13,7 @@ export interface TrackingStore {
   films: FilmStore;
   calendar: CalendarStore;
   inbox: InboxStore;
+  summaries: SummaryStore;
   /** Runs `fn` in one transaction (nested calls join the outer one). */
   transaction<T>(fn: () => T): T;
 }
@@ -23,6 +25,7 @@ export function createTrackingStore(db: Database.Database): TrackingStore {
     films: createFilmStore(db),
     calendar: createCalendarStore(db),
     inbox: createInboxStore(db),
+    summaries: createSummaryStore(db),
     transaction: (fn) => db.transaction(fn)(),
   };
 }
