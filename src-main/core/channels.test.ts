@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelNames, type ChannelName } from '../../src-shared/ipc/channels';
 import type { ErrorCode } from '../../src-shared/ipc/errors';
@@ -16,6 +19,8 @@ describe('every channel answers', () => {
       core: {
         // No probe of this computer's ports from a test.
         capture: { discover: () => Promise.resolve([]) },
+        // Cheap key stretching, and passes only when asked.
+        devices: { kdf: { N: 2 ** 10, r: 8, p: 1 }, watch: false, flushDelayMs: 0 },
         openExternal: (url) => {
           opened.push(url);
           return Promise.resolve();
@@ -300,6 +305,27 @@ describe('every channel answers', () => {
     expect(await ok('capture.review')).toEqual({ items: [] });
     await fails('capture.resolve', { reviewId: 1, choice: { skip: true } }, ['not_found']);
     expect(await ok('capture.removeServer', { serverId: server.id })).toEqual({ ok: true });
+
+    // Sync across computers, through a folder: the harness has no folder dialog.
+    expect(await ok('devices.status')).toMatchObject({ state: 'off', devices: [] });
+    const folder = mkdtempSync(join(tmpdir(), 'marquee-channels-sync-'));
+    try {
+      const passphrase = 'a passphrase for the test';
+      await fails('devices.setup', { folder: 'dialog', passphrase, name: 'Desk' }, ['unsupported']);
+      expect(await ok('devices.setup', { folder, passphrase, name: 'Desk' })).toMatchObject({
+        state: 'idle',
+        folder,
+        thisDevice: { name: 'Desk' },
+      });
+      expect(await ok('devices.rename', { name: 'Study' })).toMatchObject({
+        thisDevice: { name: 'Study' },
+      });
+      expect(await ok('devices.syncNow')).toMatchObject({ state: 'idle' });
+      await fails('devices.forget', { id: '00000000-0000-4000-8000-000000000000' }, ['not_found']);
+      expect(await ok('devices.stop')).toMatchObject({ state: 'off', folder: null });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
 
     expect(channelNames.filter((c) => !called.has(c))).toEqual([]);
   });
