@@ -45,7 +45,7 @@ const PERSIST_AT = 50;
  * disagrees with the library; what is missing is read in bulk, two queries for any number of
  * series.
  *
- * Summaries are also stored in the library (`progress_summaries`, migration 014), so the first
+ * Summaries are also stored in the library (`progress_summaries`, migration 013), so the first
  * read after a start reads them rather than every episode and play: stored ones are read on the
  * first use and checked like those in memory (specials setting, the days they hold); computed
  * ones are written soon after a large computation and on `persist` (closing). The library's

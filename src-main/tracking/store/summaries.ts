@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Summary } from '../rules';
 import type { EpisodeRow } from './series';
 
-/** A series' progress summary as it was computed (library migration 014). */
+/** A series' progress summary as it was computed (library migration 013). */
 export interface StoredSummary {
   seriesId: number;
   includeSpecials: boolean;

@@ -11,8 +11,7 @@ import { library009 } from './009_changes';
 import { library010 } from './010_capture';
 import { library011 } from './011_sync';
 import { library012 } from './012_capture_poll';
-import { library013 } from './013_reserved';
-import { library014 } from './014_progress_summaries';
+import { library013 } from './013_progress_summaries';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -29,5 +28,4 @@ export const libraryMigrations: readonly Migration[] = [
   library011,
   library012,
   library013,
-  library014,
 ];

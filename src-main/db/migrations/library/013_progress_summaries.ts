@@ -13,8 +13,8 @@ const drop = (ids: string): string => `DELETE FROM progress_summaries WHERE seri
  * changed or removed. The specials setting it was computed with is kept beside it and compared
  * on reading, and the days it holds (`valid_from`, `valid_until`) are in the summary.
  */
-export const library014: Migration = {
-  version: 14,
+export const library013: Migration = {
+  version: 13,
   name: 'progress_summaries',
   up(db) {
     db.exec(`
