@@ -36,6 +36,8 @@ export interface ImportServiceDeps extends MatchSourceDeps {
   /** Whether TMDB is reachable, and a listener for its return (rows waiting for TMDB). */
   online?: () => boolean;
   onOnline?: (listener: () => void) => () => void;
+  /** Where a backup's history is restored off the main thread (the worker), when there is one. */
+  restorer?: ImportJobsDeps['restorer'];
   /** Tests: rows per applied chunk, and a hook after each chunk. */
   chunkRows?: number;
   afterChunk?: ImportJobsDeps['afterChunk'];
@@ -83,6 +85,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         deps.events.emit('import.changed', { jobId, state });
       },
     },
+    ...(deps.restorer === undefined ? {} : { restorer: deps.restorer }),
     ...(deps.chunkRows === undefined ? {} : { chunkRows: deps.chunkRows }),
     ...(deps.afterChunk === undefined ? {} : { afterChunk: deps.afterChunk }),
   });

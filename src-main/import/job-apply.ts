@@ -7,7 +7,8 @@ import {
 import { CodedError } from '../../src-shared/ipc/errors';
 import { playTimeProblem } from '../../src-shared/tracking/play-time';
 import type { Play } from '../tracking/types';
-import { parseBackup, restoreBackup } from './backup';
+import { STEPS_AFTER_PLAYS, parseBackup, restoreBackup, type RestoreResult } from './backup';
+import { restoreLibrary } from './backup-restore';
 import { applyFollow } from './follows';
 import type { ImportRow } from './rows';
 import type { ImportJobStore, JobRecord, RowOutcome, RowRecord } from './store/jobs';
@@ -16,6 +17,7 @@ import {
   asRow,
   isStorageFailure,
   message,
+  type BackupRestorer,
   type JobContext,
   type Running,
 } from './job-context';
@@ -205,11 +207,61 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
       });
   }
 
-  async function applyBackup(job: JobRecord, run: Running): Promise<void> {
-    const backup = parseBackup(job.backup);
-    const restored = await restoreBackup(backup, deps.backup, (done, total) => {
-      ctx.progress(job.id, run, 'applying', done, total);
+  /** The history, series and inbox in the worker; then the library and settings here. */
+  async function restoreElsewhere(
+    job: JobRecord,
+    run: Running,
+    restorer: BackupRestorer,
+    report: (done: number, total: number) => void,
+  ): Promise<RestoreResult> {
+    const abort = new AbortController();
+    run.abort = () => {
+      abort.abort();
+    };
+    if (run.cancel) abort.abort();
+    // The worker's writes are committed on its own connection: this process's listeners hear
+    // them once it is done, whether it finished, stopped or failed.
+    const follow = deps.changes.follow();
+    let part: Awaited<ReturnType<BackupRestorer>>;
+    try {
+      part = await restorer(job.id, {
+        signal: abort.signal,
+        onProgress: (done, total) => {
+          report(done, total + STEPS_AFTER_PLAYS);
+        },
+      });
+    } finally {
+      await follow.announce();
+    }
+    const { plays } = part;
+    const rest = await restoreLibrary(part, deps.backup, (step) => {
+      report(plays + step, plays + STEPS_AFTER_PLAYS);
     });
+    return { history: part.history, ...rest };
+  }
+
+  async function applyBackup(job: JobRecord, run: Running): Promise<void> {
+    const report = (done: number, total: number): void => {
+      ctx.progress(job.id, run, 'applying', done, total);
+    };
+    const restorer = deps.restorer?.() ?? null;
+    let restored: RestoreResult;
+    try {
+      restored =
+        restorer === null
+          ? await restoreBackup(
+              parseBackup(store.backup(job.id)),
+              deps.backup,
+              report,
+              () => run.cancel || ctx.closed,
+            )
+          : await restoreElsewhere(job, run, restorer, report);
+    } catch (error) {
+      // Stopped between chunks: the plays it added are gone again, nothing else was written.
+      if (!run.cancel && !ctx.closed) throw error;
+      if (!ctx.closed) ctx.setState(job.id, 'cancelled');
+      return;
+    }
     const zero = { added: 0, alreadyPresent: 0, failed: 0 };
     ctx.setState(job.id, 'done', {
       result: {

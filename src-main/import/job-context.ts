@@ -10,6 +10,8 @@ import type { ChangePath } from '../changes/change-path';
 import type { UserLibrary } from '../library/user-library';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { BackupDeps } from './backup';
+import type { Backup } from './backup-schema';
+import type { HistoryRestored } from './backup-restore';
 import type { MatchResult } from './match';
 import type { ImportRow, SourceRef } from './rows';
 import type { Staging } from './staging';
@@ -42,6 +44,11 @@ export interface ImportJobsDeps {
     progress(p: { jobId: string; phase: Phase; done: number; total: number }): void;
     changed(jobId: string, state: JobRecord['state']): void;
   };
+  /**
+   * Where a stored backup's history, series settings and inbox are restored off the main thread
+   * (the worker), when there is such a place; it answers what the rest of the restore needs.
+   */
+  restorer?: () => BackupRestorer | null;
   chunkRows?: number;
   /** Awaited after each committed chunk (tests simulate a crash by never resolving it). */
   afterChunk?: (jobId: string, chunk: number) => Promise<void> | void;
@@ -70,9 +77,28 @@ export interface ImportJobs {
   close(): void;
 }
 
+/**
+ * Restores the history, series settings and inbox of the backup stored with job `jobId` on
+ * connections of its own: it reads, checks and writes the backup there, in chunks, and stops
+ * between chunks once `signal` aborts (removing the plays it added, then failing). Its changes
+ * are announced by the caller (`ChangePath.follow`).
+ */
+export type BackupRestorer = (
+  jobId: string,
+  options: { signal: AbortSignal; onProgress: (done: number, total: number) => void },
+) => Promise<{
+  history: HistoryRestored;
+  /** Plays of the backup that could be restored (the progress's unit). */
+  plays: number;
+  library: Backup['library'];
+  settings: Backup['settings'];
+}>;
+
 /** A job reading, matching or applying in this process. */
 export interface Running {
   cancel: boolean;
+  /** Tells work running elsewhere (the worker) that the job was cancelled. */
+  abort?: () => void;
   progress: { phase: Phase; done: number; total: number } | null;
   done: Promise<void>;
 }

@@ -129,7 +129,10 @@ export function createJobLifecycle(
     cancel(jobId) {
       ctx.need(jobId);
       const run = running.get(jobId);
-      if (run) run.cancel = true;
+      if (run) {
+        run.cancel = true;
+        run.abort?.();
+      }
     },
     retryWaiting(only) {
       let started = 0;

@@ -18,6 +18,7 @@ import type { CalendarWindow } from '../tracking/calendar';
 import { createTrackingStore } from '../tracking/store';
 import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
+import { restoreJob } from './restore-job';
 
 /**
  * The heavy jobs: the same domain code the main process used to run itself, built here over the
@@ -138,6 +139,7 @@ export const heavyJobs = {
     });
     return backupFile(backup);
   },
+  'backup.restore': restoreJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;

@@ -14,7 +14,8 @@ export interface JobRecord {
   files: string[];
   problems: { file: string; line: number; message: string }[];
   targets: unknown;
-  backup: unknown;
+  /** Whether the job holds a backup document (read on its own: `ImportJobStore.backup`). */
+  hasBackup: boolean;
   result: unknown;
   note: string | null;
   error: string | null;
@@ -53,7 +54,7 @@ interface JobRow {
   files: string;
   problems: string;
   targets: string | null;
-  backup: string | null;
+  has_backup: 0 | 1;
   result: string | null;
   note: string | null;
   error: string | null;
@@ -122,7 +123,7 @@ const toJob = (r: JobRow): JobRecord => ({
   files: (parse(r.files) as string[] | null) ?? [],
   problems: (parse(r.problems) as JobRecord['problems'] | null) ?? [],
   targets: storedTargets(parse(r.targets)),
-  backup: parse(r.backup),
+  hasBackup: r.has_backup === 1,
   result: parse(r.result),
   note: r.note,
   error: r.error,
@@ -168,6 +169,8 @@ export interface ImportJobStore {
   }): void;
   update(id: string, patch: JobPatch, now: number): void;
   job(id: string): JobRecord | undefined;
+  /** A job's backup document as stored (null: none, or unreadable). */
+  backup(id: string): unknown;
   /** Newest first. */
   recent(limit: number): JobRecord[];
   inState(state: JobState): JobRecord[];
@@ -201,8 +204,14 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
     `INSERT INTO import_jobs (id, format, source_name, state, files, problems, backup, created_at, updated_at)
      VALUES (@id, @format, @sourceName, 'analysing', @files, @problems, @backup, @now, @now)`,
   );
-  const jobSelect = `SELECT j.*, (SELECT count(*) FROM import_rows r WHERE r.job_id = j.id) AS rows FROM import_jobs j`;
+  // Every column but the backup, which may hold megabytes: it is read only where it is used.
+  const jobSelect = `SELECT j.id, j.format, j.source_name, j.state, j.files, j.problems, j.targets,
+    j.backup IS NOT NULL AS has_backup, j.result, j.note, j.error, j.attempts, j.created_at,
+    j.updated_at, (SELECT count(*) FROM import_rows r WHERE r.job_id = j.id) AS rows FROM import_jobs j`;
   const byId = db.prepare<[string], JobRow>(`${jobSelect} WHERE j.id = ?`);
+  const backupOf = db
+    .prepare<[string], string | null>('SELECT backup FROM import_jobs WHERE id = ?')
+    .pluck();
   const recent = db.prepare<[number], JobRow>(
     `${jobSelect} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?`,
   );
@@ -308,6 +317,7 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
       const row = byId.get(id);
       return row ? toJob(row) : undefined;
     },
+    backup: (id) => parse(backupOf.get(id) ?? null),
     recent: (limit) => recent.all(limit).map(toJob),
     inState: (state) => inState.all(state).map(toJob),
     insertRows: (jobId, rows) => {
