@@ -58,10 +58,7 @@ export function buildImports(
       events.on('network.status', (status) => {
         if (status.online) listener();
       }),
-    restorer: () => {
-      const heavy = deps.heavy?.() ?? null;
-      return heavy === null ? null : heavy.restoreBackup;
-    },
+    backups: () => deps.heavy?.()?.backups ?? null,
     ...(deps.imports?.chunkRows === undefined ? {} : { chunkRows: deps.imports.chunkRows }),
     ...(deps.imports?.afterChunk === undefined ? {} : { afterChunk: deps.imports.afterChunk }),
   });

@@ -49,6 +49,12 @@ export interface BackupDeps {
   settings: SettingsStore;
 }
 
+/** What planning a restore reads: the history, the library, series, inbox and settings. */
+export type PlanDeps = Pick<BackupReadDeps, 'clock' | 'tracking' | 'settings'> & {
+  store: Pick<BackupStore, 'seriesSettings' | 'inbox'>;
+  library: UserLibrary;
+};
+
 const byKey = <T>(items: T[], key: (t: T) => string): T[] =>
   items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 const targetKey = (t: Backup['library']['ratings'][number]['target']): string =>
@@ -154,7 +160,7 @@ export function parseBackup(value: unknown): Backup {
 }
 
 /** What restoring `backup` over this profile will do; nothing is written. */
-export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
+export function planRestore(backup: Backup, deps: PlanDeps): RestorePlan {
   const known = new Set(allPlays(deps).map((p) => p.uid));
   const { usable } = splitPlays(backup.history, deps.clock());
   const newPlays = usable.filter((p) => !known.has(p.uid)).length;

@@ -244,7 +244,7 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
     const report = (done: number, total: number): void => {
       ctx.progress(job.id, run, 'applying', done, total);
     };
-    const restorer = deps.restorer?.() ?? null;
+    const restorer = deps.backups?.()?.restore ?? null;
     let restored: RestoreResult;
     try {
       restored =

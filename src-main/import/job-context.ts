@@ -3,6 +3,7 @@ import type {
   ImportJobView,
   ImportTargets,
   MatchCandidate,
+  RestorePlan,
 } from '../../src-shared/ipc/contract/import';
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { Logger } from '../base/log';
@@ -13,7 +14,7 @@ import type { BackupDeps } from './backup';
 import type { Backup } from './backup-schema';
 import type { HistoryRestored } from './backup-restore';
 import type { MatchResult } from './match';
-import type { ImportRow, SourceRef } from './rows';
+import type { ImportRow, ParsedImport, SourceRef } from './rows';
 import type { Staging } from './staging';
 import type { ImportJobStore, JobPatch, JobRecord, RowRecord } from './store/jobs';
 
@@ -48,7 +49,7 @@ export interface ImportJobsDeps {
    * Where a stored backup's history, series settings and inbox are restored off the main thread
    * (the worker), when there is such a place; it answers what the rest of the restore needs.
    */
-  restorer?: () => BackupRestorer | null;
+  backups?: () => BackupWork | null;
   chunkRows?: number;
   /** Awaited after each committed chunk (tests simulate a crash by never resolving it). */
   afterChunk?: (jobId: string, chunk: number) => Promise<void> | void;
@@ -75,6 +76,19 @@ export interface ImportJobs {
   start(): void;
   idle(): Promise<void>;
   close(): void;
+}
+
+/** A backup file read and checked elsewhere (the worker): as `ParsedImport`, its document as text. */
+export type BackupReader = (
+  input: { name: string; bytes: Uint8Array } | { path: string },
+) => Promise<ParsedImport>;
+
+/** A backup's heavy steps, done off the main thread (the worker). */
+export interface BackupWork {
+  read: BackupReader;
+  /** The restore plan of the backup stored with job `jobId`, over this profile as it is now. */
+  plan(jobId: string): Promise<RestorePlan>;
+  restore: BackupRestorer;
 }
 
 /**
@@ -107,6 +121,8 @@ export interface JobContext {
   readonly deps: ImportJobsDeps;
   readonly store: ImportJobStore;
   readonly running: Map<string, Running>;
+  /** Restore plans worked out elsewhere, by job, with the `version` they were made at. */
+  readonly plans: Map<string, { at: number; plan: RestorePlan | null }>;
   /** Set once the library closes: running work stops at its next step. */
   closed: boolean;
   /**
@@ -141,6 +157,7 @@ export function createJobContext(deps: ImportJobsDeps): JobContext {
     deps,
     store,
     running: new Map(),
+    plans: new Map(),
     closed: false,
     version: 0,
     need(jobId) {

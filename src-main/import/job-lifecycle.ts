@@ -46,8 +46,10 @@ export function createJobLifecycle(
       const jobId = deps.newId();
       analysed.set(sourceId, { jobId, parsed });
       let backup: Backup | null = null;
-      let backupError: string | null = null;
-      if (parsed.format === 'marquee-backup') {
+      let backupError: string | null = parsed.backupError ?? null;
+      // Read elsewhere, a backup comes checked, as text; read here, it is checked here.
+      const readElsewhere = parsed.backupText !== undefined || parsed.backupError !== undefined;
+      if (parsed.format === 'marquee-backup' && !readElsewhere) {
         try {
           backup = parseBackup(parsed.backup);
         } catch (error) {
@@ -61,10 +63,24 @@ export function createJobLifecycle(
         files: parsed.files,
         problems: parsed.problems.slice(0, 1_000),
         backup,
+        backupText: parsed.backupText,
         now: clock(),
       });
       if (parsed.format === 'marquee-backup') {
-        ctx.setState(jobId, backupError === null ? 'ready' : 'failed', { error: backupError });
+        const work = deps.backups?.() ?? null;
+        if (backupError !== null || !readElsewhere || work === null) {
+          ctx.setState(jobId, backupError === null ? 'ready' : 'failed', { error: backupError });
+          return { jobId };
+        }
+        // Its plan walks the whole backup and history: worked out there too.
+        deps.emit.changed(jobId, 'analysing');
+        ctx.track(jobId, async () => {
+          const plan = await work.plan(jobId);
+          if (ctx.closed) return;
+          // Kept for the version the new state makes, so no read of the job plans it again.
+          ctx.plans.set(jobId, { at: ctx.version + 1, plan });
+          ctx.setState(jobId, 'ready');
+        });
         return { jobId };
       }
       deps.emit.changed(jobId, 'analysing');

@@ -81,7 +81,7 @@ export interface JobViews {
 export function createJobViews(ctx: JobContext, presence: Presence): JobViews {
   const { deps, store } = ctx;
   /** A backup's restore plan walks the whole backup: read once per version of the jobs. */
-  const planMemo = new Map<string, { at: number; plan: ImportJobView['restore'] }>();
+  const planMemo = ctx.plans;
 
   function view(jobId: string): ImportJobView {
     const job = ctx.need(jobId);

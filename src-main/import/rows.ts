@@ -74,6 +74,12 @@ export interface ParsedImport {
   files: string[];
   /** for 'marquee-backup': the parsed JSON document, validated by the backup schema */
   backup?: unknown;
+  /**
+   * for 'marquee-backup' read off the main thread: the document, checked by the backup schema,
+   * as JSON text (so it is never parsed here), or why it cannot be restored
+   */
+  backupText?: string;
+  backupError?: string;
 }
 
 /** Whole-file faults (wrong type, truncated zip, zip bomb, not UTF-8, too many rows…): a clear user-facing message. */

@@ -3,10 +3,38 @@ import { createChangePath } from '../changes/change-path';
 import { createChangeStore } from '../changes/store/changes';
 import { parseBackup, type Backup } from '../import/backup';
 import { restoreHistory, restoreTracking, type HistoryRestored } from '../import/backup-restore';
+import { checkPlayTimes } from '../import/play-times';
+import { readImport } from '../import/read/index';
+import { ImportFileError, type ParsedImport } from '../import/rows';
 import { createImportJobStore } from '../import/store/jobs';
 import { createTrackingStore } from '../tracking/store';
 import { createTracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
+
+/**
+ * A backup file read and checked here: the readers tell its format (anything but a backup comes
+ * back as read), the play-time rule names the plays it leaves out, the schema checks the rest,
+ * and the document goes back as JSON text, which the main process stores without parsing it.
+ */
+export async function readBackupJob(
+  _context: JobContext,
+  input: { source: { name: string; bytes: Uint8Array } | { path: string }; now: number },
+): Promise<ParsedImport> {
+  let parsed: ParsedImport;
+  try {
+    parsed = checkPlayTimes(await readImport(input.source), input.now);
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new CodedError('invalid_input', error.message);
+    throw error;
+  }
+  if (parsed.format !== 'marquee-backup') return parsed;
+  const { backup: doc, ...rest } = parsed;
+  try {
+    return { ...rest, backupText: JSON.stringify(parseBackup(doc)) };
+  } catch (error) {
+    return { ...rest, backupError: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 export interface RestoreJob {
   /** The import job whose stored backup is restored. */

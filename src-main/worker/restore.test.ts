@@ -85,14 +85,22 @@ describe('restoring a backup in the worker', () => {
       const heard: string[][] = [];
       there.core.events.on('tracking.changed', ({ changes }) => heard.push(changes));
       const inWorker = await restore(there);
+      // The same preview (read, checked and planned in the worker), the same result.
+      expect(inWorker.preview.restore).toEqual(onMain.preview.restore);
+      expect(inWorker.preview.restore?.plays.add).toBe(BULK);
+      expect(inWorker.preview.problems).toEqual(onMain.preview.problems);
       expect(inWorker.result).toEqual(onMain.result);
       expect(inWorker.result?.watched.added).toBe(BULK);
       expect(withoutStamp((await there.value('backup.create')).text)).toEqual(
         withoutStamp((await here.value('backup.create')).text),
       );
-      expect(ran.filter((r) => r.kind === 'backup.restore')).toEqual([
-        expect.objectContaining({ isMainThread: false }),
+      expect(ran.filter((r) => r.kind.startsWith('backup.')).map((r) => r.kind)).toEqual([
+        'backup.read',
+        'backup.plan',
+        'backup.restore',
+        'backup.create',
       ]);
+      expect(ran.every((r) => !r.isMainThread)).toBe(true);
       // Every change the worker recorded was announced once here, after it committed.
       const ids = heard.flat();
       expect(ids.length).toBeGreaterThanOrEqual(Math.ceil(BULK / 2_000));
@@ -102,6 +110,23 @@ describe('restoring a backup in the worker', () => {
       await here.close();
     }
   }, 120_000);
+
+  it('refuses a damaged backup with the words the main process uses', async () => {
+    const damaged = backupText.replace('"uid":"bulk-000007"', '"uid":7');
+    const errors: (string | null)[] = [];
+    for (const worker of [true, false]) {
+      const t = await core(worker);
+      try {
+        const preview = await planFrom(t, damaged);
+        expect(preview.state).toBe('failed');
+        errors.push(preview.error);
+      } finally {
+        await t.close();
+      }
+    }
+    expect(errors[0]).toMatch(/damaged at “history\.\d+\.uid”/);
+    expect(errors[0]).toEqual(errors[1]);
+  }, 60_000);
 
   it.each([
     ['in the worker', true],
@@ -149,5 +174,5 @@ async function restore(t: TestCore) {
   await t.value('import.apply', { jobId: preview.jobId, targets: ALL });
   const done = await until(t, preview.jobId, ['done', 'failed', 'cancelled']);
   expect(done.error).toBeNull();
-  return done;
+  return { ...done, preview };
 }

@@ -165,6 +165,8 @@ export interface ImportJobStore {
     files: string[];
     problems: JobRecord['problems'];
     backup: unknown;
+    /** The backup as JSON text already (read elsewhere): stored as it is. */
+    backupText?: string | undefined;
     now: number;
   }): void;
   update(id: string, patch: JobPatch, now: number): void;
@@ -280,7 +282,9 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
         sourceName: job.sourceName,
         files: JSON.stringify(job.files),
         problems: JSON.stringify(job.problems),
-        backup: job.backup === undefined || job.backup === null ? null : JSON.stringify(job.backup),
+        backup:
+          job.backupText ??
+          (job.backup === undefined || job.backup === null ? null : JSON.stringify(job.backup)),
         now: job.now,
       });
     },
