@@ -177,7 +177,11 @@ export interface ImportJobStore {
   recent(limit: number): JobRecord[];
   inState(state: JobState): JobRecord[];
   insertRows(jobId: string, rows: readonly NewRow[]): void;
-  rows(jobId: string, filter?: { states?: readonly RowState[]; limit?: number }): RowRecord[];
+  /** Rows in row order; `after`: only those after that row (a page). */
+  rows(
+    jobId: string,
+    filter?: { states?: readonly RowState[]; limit?: number; after?: number },
+  ): RowRecord[];
   row(jobId: string, rowId: number): RowRecord | undefined;
   resolve(jobId: string, rowId: number, state: RowState, chosen: unknown): void;
   /** A waiting row matched again (a row no longer waiting, or applied, is left as it is). */
@@ -185,7 +189,7 @@ export interface ImportJobStore {
   /** Jobs with rows waiting for TMDB, oldest first. */
   waitingJobs(): string[];
   /** Matched rows not yet applied, of these kinds, in row order. */
-  pending(jobId: string, kinds: readonly ImportKind[], limit: number): RowRecord[];
+  pending(jobId: string, kinds: readonly ImportKind[], limit: number, after?: number): RowRecord[];
   markApplied(jobId: string, rowId: number, outcome: RowOutcome, undo: unknown, now: number): void;
   /** Rows per kind and match state. */
   stateCounts(jobId: string): { kind: ImportKind; state: RowState; count: number }[];
@@ -329,7 +333,9 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
     },
     rows(jobId, filter = {}) {
       const states = filter.states ?? [];
-      const where = states.length > 0 ? ` AND state IN (${states.map(() => '?').join(',')})` : '';
+      const after = filter.after === undefined ? '' : ` AND row_id > ${Math.trunc(filter.after)}`;
+      const where =
+        (states.length > 0 ? ` AND state IN (${states.map(() => '?').join(',')})` : '') + after;
       const limit =
         filter.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.trunc(filter.limit))}`;
       return db
@@ -357,14 +363,15 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
       });
     },
     waitingJobs: () => waitingJobs.all().map((r) => r.job_id),
-    pending(jobId, kinds, limit) {
+    pending(jobId, kinds, limit, after = -1) {
       if (kinds.length === 0) return [];
       return db
         .prepare<unknown[], StoredRow>(
-          `SELECT * FROM import_rows WHERE job_id = ? AND state = 'matched' AND applied_at IS NULL
-           AND kind IN (${kinds.map(() => '?').join(',')}) ORDER BY row_id LIMIT ?`,
+          `SELECT * FROM import_rows WHERE job_id = ? AND row_id > ? AND state = 'matched'
+           AND applied_at IS NULL AND kind IN (${kinds.map(() => '?').join(',')})
+           ORDER BY row_id LIMIT ?`,
         )
-        .all(jobId, ...kinds, limit)
+        .all(jobId, after, ...kinds, limit)
         .map(toRow);
     },
     markApplied: (jobId, rowId, outcome, undo, now) => {
