@@ -25,7 +25,12 @@ export interface Remote {
  * A core on `dataDir` whose clock starts at the profile's "now" and runs at wall speed: nothing
  * cached or refreshed at generation looks old, so no background refresh starts on its own.
  */
-export function profileCore(dataDir: string, remote: Remote = NOWHERE): RunningCore {
+export function profileCore(
+  dataDir: string,
+  remote: Remote = NOWHERE,
+  /** The worker thread's script (a bundle of `src-main/worker/entry.ts`), as the shell passes it. */
+  worker?: string,
+): RunningCore {
   const t0 = performance.now();
   return createCore({
     dataDir,
@@ -42,6 +47,7 @@ export function profileCore(dataDir: string, remote: Remote = NOWHERE): RunningC
     // The periodic probe and refresh never fire during a measure; start-up's own work still runs.
     timers: { every: () => () => undefined },
     openExternal: () => Promise.resolve(),
+    ...(worker === undefined ? {} : { worker: { entry: worker } }),
   });
 }
 
