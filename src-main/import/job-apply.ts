@@ -18,6 +18,7 @@ import {
   isStorageFailure,
   message,
   type BackupRestorer,
+  type BackupWork,
   type JobContext,
   type Running,
 } from './job-context';
@@ -248,7 +249,7 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
   async function restoreElsewhere(
     job: JobRecord,
     run: Running,
-    restorer: BackupRestorer,
+    work: BackupWork,
     report: (done: number, total: number) => void,
   ): Promise<RestoreResult> {
     const abort = new AbortController();
@@ -261,12 +262,19 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
     const follow = deps.changes.follow();
     let part: Awaited<ReturnType<BackupRestorer>>;
     try {
-      part = await restorer(job.id, {
+      part = await work.restore(job.id, {
         signal: abort.signal,
         onProgress: (done, total) => {
           report(done, total + STEPS_AFTER_PLAYS);
         },
       });
+    } catch (error) {
+      // Cancelled, the job removed what it added; a worker that died did not: that is done here.
+      if (!abort.signal.aborted && !ctx.closed)
+        await work.undo(job.id, follow.seq).catch((undoError: unknown) => {
+          deps.log.error('import.restore_undo_failed', { jobId: job.id, error: undoError });
+        });
+      throw error;
     } finally {
       await follow.announce();
     }
@@ -281,18 +289,18 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
     const report = (done: number, total: number): void => {
       ctx.progress(job.id, run, 'applying', done, total);
     };
-    const restorer = deps.backups?.()?.restore ?? null;
+    const work = deps.backups?.() ?? null;
     let restored: RestoreResult;
     try {
       restored =
-        restorer === null
+        work === null
           ? await restoreBackup(
               parseBackup(store.backup(job.id)),
               deps.backup,
               report,
               () => run.cancel || ctx.closed,
             )
-          : await restoreElsewhere(job, run, restorer, report);
+          : await restoreElsewhere(job, run, work, report);
     } catch (error) {
       // Stopped between chunks: the plays it added are gone again, nothing else was written.
       if (!run.cancel && !ctx.closed) throw error;

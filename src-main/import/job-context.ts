@@ -89,6 +89,11 @@ export interface BackupWork {
   /** The restore plan of the backup stored with job `jobId`, over this profile as it is now. */
   plan(jobId: string): Promise<RestorePlan>;
   restore: BackupRestorer;
+  /**
+   * Removes what a restore of job `jobId` added after change `since` when it stopped without
+   * doing so itself (its worker died between chunks).
+   */
+  undo(jobId: string, since: number): Promise<{ removed: number }>;
 }
 
 /**

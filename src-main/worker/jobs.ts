@@ -19,7 +19,7 @@ import type { CalendarWindow } from '../tracking/calendar';
 import { createTrackingStore } from '../tracking/store';
 import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
-import { readBackupJob, restoreJob } from './restore-job';
+import { readBackupJob, restoreJob, undoRestoreJob } from './restore-job';
 
 /**
  * The heavy jobs: the same domain code the main process used to run itself, built here over the
@@ -152,6 +152,7 @@ export const heavyJobs = {
     });
   },
   'backup.restore': restoreJob,
+  'backup.undo': undoRestoreJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;

@@ -2,13 +2,18 @@ import { CodedError } from '../../src-shared/ipc/errors';
 import { createChangePath } from '../changes/change-path';
 import { createChangeStore } from '../changes/store/changes';
 import { parseBackup, type Backup } from '../import/backup';
-import { restoreHistory, restoreTracking, type HistoryRestored } from '../import/backup-restore';
+import {
+  RESTORE_CHUNK,
+  restoreHistory,
+  restoreTracking,
+  type HistoryRestored,
+} from '../import/backup-restore';
 import { checkPlayTimes } from '../import/play-times';
 import { readImport } from '../import/read/index';
 import { ImportFileError, type ParsedImport } from '../import/rows';
 import { createImportJobStore } from '../import/store/jobs';
 import { createTrackingStore } from '../tracking/store';
-import { createTracking } from '../tracking/tracking';
+import { createTracking, type Tracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
 
 /**
@@ -58,6 +63,54 @@ export interface RestoredHere {
  * process announces the changes once the job is over. The library and the settings, which reach
  * TMDB and settings.json, are left to the main process with what it needs of the backup.
  */
+/** The worker's tracking domain, writing through a change path that shares the log with main. */
+function trackingHere(context: JobContext, input: { now: number; timeZone: string }): Tracking {
+  const clock = (): number => input.now;
+  return createTracking(createTrackingStore(context.library), {
+    clock,
+    timeZone: () => input.timeZone,
+    region: () => '',
+    // The main process writes too while this runs: the clock reads the log before each change.
+    changes: createChangePath({ store: createChangeStore(context.library), clock, shared: true }),
+  });
+}
+
+/** Change-log entries read per page when undoing. */
+const UNDO_PAGE = 500;
+
+/**
+ * Undoes a restore that stopped without undoing itself (its worker died between chunks): the
+ * plays of the backup that this computer's `plays.add` changes since `since` added are removed,
+ * a chunk per transaction. Plays marked meanwhile are not the backup's, and stay.
+ */
+export function undoRestoreJob(
+  context: JobContext,
+  input: { jobId: string; since: number; now: number; timeZone: string },
+): { removed: number } {
+  const stored = createImportJobStore(context.library).backup(input.jobId) as {
+    history?: { uid?: unknown }[];
+  } | null;
+  const ofBackup = new Set((stored?.history ?? []).map((p) => String(p.uid)));
+  const changes = createChangeStore(context.library);
+  const device = changes.meta('device');
+  const uids: string[] = [];
+  for (let after = input.since; ;) {
+    const page = changes.since(after, UNDO_PAGE);
+    for (const c of page) {
+      if (c.kind !== 'plays.add' || c.device !== device) continue;
+      for (const p of (c.data as { plays?: { uid: string }[] }).plays ?? [])
+        if (ofBackup.has(p.uid)) uids.push(p.uid);
+    }
+    if (page.length < UNDO_PAGE) break;
+    after = page[page.length - 1]?.seq ?? after;
+  }
+  const tracking = trackingHere(context, input);
+  let removed = 0;
+  for (let i = 0; i < uids.length; i += RESTORE_CHUNK)
+    removed += tracking.removePlays(uids.slice(i, i + RESTORE_CHUNK)).removed.length;
+  return { removed };
+}
+
 export async function restoreJob(
   context: JobContext,
   input: RestoreJob,
@@ -73,13 +126,7 @@ export async function restoreJob(
     throw new CodedError('invalid_input', error instanceof Error ? error.message : String(error));
   }
   const clock = (): number => input.now;
-  const tracking = createTracking(createTrackingStore(context.library), {
-    clock,
-    timeZone: () => input.timeZone,
-    region: () => '',
-    // The main process writes too while this runs: the clock reads the log before each change.
-    changes: createChangePath({ store: createChangeStore(context.library), clock, shared: true }),
-  });
+  const tracking = trackingHere(context, input);
   const history = await restoreHistory(backup.history, {
     tracking,
     clock,
