@@ -79,8 +79,17 @@ const FINGERPRINT_KEY = 'fingerprint';
 const FORMER_KEY = 'former-devices';
 const START: Hlc = { ms: 0, counter: 0 };
 const boundedLimit = (limit: number): number => Math.max(1, Math.min(limit, 10_000));
-/** Changes read per page when announcing another connection's changes. */
-const FOLLOW_PAGE = 200;
+/**
+ * Changes read per page when announcing another connection's changes: a change may hold
+ * thousands of plays (a restore's chunk), so pages are sized by time, as the last one took.
+ */
+const FOLLOW_PAGE = { first: 16, most: 200, budgetMs: 15 };
+const nextPage = (size: number, ms: number): number =>
+  ms > FOLLOW_PAGE.budgetMs
+    ? Math.max(1, Math.floor(size / 2))
+    : ms < FOLLOW_PAGE.budgetMs / 3
+      ? Math.min(FOLLOW_PAGE.most, size * 2)
+      : size;
 const later = (a: Hlc, b: Hlc | null): Hlc => (b !== null && compareHlc(b, a) > 0 ? b : a);
 
 export function createChangePath(deps: ChangePathDeps): ChangePath {
@@ -260,15 +269,18 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
           ended = true;
           let count = 0;
           let after = from;
+          let size = FOLLOW_PAGE.first;
           try {
             for (;;) {
-              const page = store.since(after, FOLLOW_PAGE);
+              const started = performance.now();
+              const page = store.since(after, size);
               const theirs = page.filter((c) => !announcedHere.has(c.seq));
               for (const c of theirs) if (last !== null) last = later(last, parseHlc(c.hlc));
               announce(theirs);
               count += theirs.length;
-              if (page.length < FOLLOW_PAGE) break;
+              if (page.length < size) break;
               after = page[page.length - 1]?.seq ?? after;
+              size = nextPage(size, performance.now() - started);
               // Let the window's calls in between pages.
               await new Promise<void>((resolve) => setImmediate(resolve));
             }
