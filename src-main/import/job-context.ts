@@ -86,6 +86,8 @@ export type BackupReader = (
 /** A backup's heavy steps, done off the main thread (the worker). */
 export interface BackupWork {
   read: BackupReader;
+  /** Stores the document read as `held` with job `jobId`. */
+  store(jobId: string, held: string): Promise<void>;
   /** The restore plan of the backup stored with job `jobId`, over this profile as it is now. */
   plan(jobId: string): Promise<RestorePlan>;
   restore: BackupRestorer;

@@ -48,7 +48,8 @@ export function createJobLifecycle(
       let backup: Backup | null = null;
       let backupError: string | null = parsed.backupError ?? null;
       // Read elsewhere, a backup comes checked, as text; read here, it is checked here.
-      const readElsewhere = parsed.backupText !== undefined || parsed.backupError !== undefined;
+      const held = parsed.backupHeld;
+      const readElsewhere = held !== undefined || parsed.backupError !== undefined;
       if (parsed.format === 'marquee-backup' && !readElsewhere) {
         try {
           backup = parseBackup(parsed.backup);
@@ -63,18 +64,19 @@ export function createJobLifecycle(
         files: parsed.files,
         problems: parsed.problems.slice(0, 1_000),
         backup,
-        backupText: parsed.backupText,
         now: clock(),
       });
       if (parsed.format === 'marquee-backup') {
         const work = deps.backups?.() ?? null;
-        if (backupError !== null || !readElsewhere || work === null) {
+        if (backupError !== null || held === undefined || work === null) {
           ctx.setState(jobId, backupError === null ? 'ready' : 'failed', { error: backupError });
           return { jobId };
         }
-        // Its plan walks the whole backup and history: worked out there too.
+        // Stored from where it was read, and planned there (the plan walks the whole backup and
+        // history): the document never crosses to this thread.
         deps.emit.changed(jobId, 'analysing');
         ctx.track(jobId, async () => {
+          await work.store(jobId, held);
           const plan = await work.plan(jobId);
           if (ctx.closed) return;
           // Kept for the version the new state makes, so no read of the job plans it again.

@@ -75,10 +75,11 @@ export interface ParsedImport {
   /** for 'marquee-backup': the parsed JSON document, validated by the backup schema */
   backup?: unknown;
   /**
-   * for 'marquee-backup' read off the main thread: the document, checked by the backup schema,
-   * as JSON text (so it is never parsed here), or why it cannot be restored
+   * for 'marquee-backup' read off the main thread: the name under which the document, checked by
+   * the backup schema, is held where it was read until it is stored with its job (so it never
+   * crosses to the main thread), or why it cannot be restored
    */
-  backupText?: string;
+  backupHeld?: string;
   backupError?: string;
 }
 

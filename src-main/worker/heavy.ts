@@ -65,6 +65,9 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
       }),
     backups: {
       read: (source) => runner.run('backup.read', { source, now: deps.clock() }),
+      store: async (jobId, held) => {
+        await runner.run('backup.store', { jobId, held });
+      },
       undo: (jobId, since) => runner.run('backup.undo', { ...at(), jobId, since }),
       plan: (jobId) => runner.run('backup.plan', { ...at(), jobId, settings: deps.settings() }),
       restore: (jobId, { signal, onProgress }) =>

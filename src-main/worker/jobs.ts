@@ -19,7 +19,7 @@ import type { CalendarWindow } from '../tracking/calendar';
 import { createTrackingStore } from '../tracking/store';
 import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
-import { readBackupJob, restoreJob, undoRestoreJob } from './restore-job';
+import { readBackupJob, restoreJob, storeBackupJob, undoRestoreJob } from './restore-job';
 
 /**
  * The heavy jobs: the same domain code the main process used to run itself, built here over the
@@ -141,6 +141,7 @@ export const heavyJobs = {
     return backupFile(backup);
   },
   'backup.read': readBackupJob,
+  'backup.store': storeBackupJob,
   'backup.plan': (context: JobContext, input: AtNow & { jobId: string; settings: Settings }) => {
     const backup = parseBackup(createImportJobStore(context.library).backup(input.jobId));
     return planRestore(backup, {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CodedError } from '../../src-shared/ipc/errors';
 import { createChangePath } from '../changes/change-path';
 import { createChangeStore } from '../changes/store/changes';
@@ -16,10 +17,24 @@ import { createTrackingStore } from '../tracking/store';
 import { createTracking, type Tracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
 
+/** Backups read here, as checked JSON text, until stored with their job (the newest few). */
+const held = new Map<string, string>();
+const MAX_HELD = 4;
+
+/** Stores a backup read here with its import job. */
+export function storeBackupJob(context: JobContext, input: { jobId: string; held: string }): null {
+  const text = held.get(input.held);
+  if (text === undefined)
+    throw new CodedError('not_found', 'This backup is no longer read. Choose the file again.');
+  createImportJobStore(context.library).setBackup(input.jobId, text);
+  return null;
+}
+
 /**
  * A backup file read and checked here: the readers tell its format (anything but a backup comes
  * back as read), the play-time rule names the plays it leaves out, the schema checks the rest,
- * and the document goes back as JSON text, which the main process stores without parsing it.
+ * and the document stays here, as checked JSON text, until `storeBackupJob` stores it with the
+ * job the main process makes (the main process gets a name for it, never the text).
  */
 export async function readBackupJob(
   _context: JobContext,
@@ -35,7 +50,10 @@ export async function readBackupJob(
   if (parsed.format !== 'marquee-backup') return parsed;
   const { backup: doc, ...rest } = parsed;
   try {
-    return { ...rest, backupText: JSON.stringify(parseBackup(doc)) };
+    const token = randomUUID();
+    held.set(token, JSON.stringify(parseBackup(doc)));
+    while (held.size > MAX_HELD) held.delete(held.keys().next().value ?? token);
+    return { ...rest, backupHeld: token };
   } catch (error) {
     return { ...rest, backupError: error instanceof Error ? error.message : String(error) };
   }

@@ -96,6 +96,7 @@ describe('restoring a backup in the worker', () => {
       );
       expect(ran.filter((r) => r.kind.startsWith('backup.')).map((r) => r.kind)).toEqual([
         'backup.read',
+        'backup.store',
         'backup.plan',
         'backup.restore',
         'backup.create',

@@ -165,14 +165,14 @@ export interface ImportJobStore {
     files: string[];
     problems: JobRecord['problems'];
     backup: unknown;
-    /** The backup as JSON text already (read elsewhere): stored as it is. */
-    backupText?: string | undefined;
     now: number;
   }): void;
   update(id: string, patch: JobPatch, now: number): void;
   job(id: string): JobRecord | undefined;
   /** A job's backup document as stored (null: none, or unreadable). */
   backup(id: string): unknown;
+  /** Stores a job's backup document, as JSON text checked elsewhere. */
+  setBackup(id: string, text: string): void;
   /** Newest first. */
   recent(limit: number): JobRecord[];
   inState(state: JobState): JobRecord[];
@@ -286,9 +286,7 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
         sourceName: job.sourceName,
         files: JSON.stringify(job.files),
         problems: JSON.stringify(job.problems),
-        backup:
-          job.backupText ??
-          (job.backup === undefined || job.backup === null ? null : JSON.stringify(job.backup)),
+        backup: job.backup === undefined || job.backup === null ? null : JSON.stringify(job.backup),
         now: job.now,
       });
     },
@@ -326,6 +324,9 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
       return row ? toJob(row) : undefined;
     },
     backup: (id) => parse(backupOf.get(id) ?? null),
+    setBackup: (id, text) => {
+      db.prepare('UPDATE import_jobs SET backup = ? WHERE id = ?').run(text, id);
+    },
     recent: (limit) => recent.all(limit).map(toJob),
     inState: (state) => inState.all(state).map(toJob),
     insertRows: (jobId, rows) => {
