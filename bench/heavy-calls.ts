@@ -198,7 +198,7 @@ export async function restoreCalls(
       budget: null,
       note:
         peak > rssBefore
-          ? 'the process’s peak, reached during the restore (today on the main thread)'
+          ? 'the process’s peak, reached during the restore (the worker thread’s memory is the process’s too)'
           : `the process had peaked earlier (${String(round(rssBefore / 1024))} MB): the restore did not raise it`,
     },
   ];

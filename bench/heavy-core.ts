@@ -4,7 +4,6 @@
  * its memory and work never count as the main process's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChannelName } from '../src-shared/ipc/channels';
@@ -22,14 +21,16 @@ export interface Remote {
   token?: string;
 }
 
-/** The worker thread's script as `npm run build` emits it: the heavy work runs there, as in the app. */
-export const WORKER_SCRIPT = path.resolve('out/main/worker.js');
-
 /**
  * A core on `dataDir` whose clock starts at the profile's "now" and runs at wall speed: nothing
  * cached or refreshed at generation looks old, so no background refresh starts on its own.
  */
-export function profileCore(dataDir: string, remote: Remote = NOWHERE): RunningCore {
+export function profileCore(
+  dataDir: string,
+  remote: Remote = NOWHERE,
+  /** The worker thread's script (a bundle of `src-main/worker/entry.ts`), as the shell passes it. */
+  worker?: string,
+): RunningCore {
   const t0 = performance.now();
   return createCore({
     dataDir,
@@ -46,8 +47,7 @@ export function profileCore(dataDir: string, remote: Remote = NOWHERE): RunningC
     // The periodic probe and refresh never fire during a measure; start-up's own work still runs.
     timers: { every: () => () => undefined },
     openExternal: () => Promise.resolve(),
-    // As the shell does: without a build, heavy work falls back to this thread (and the figures say so).
-    ...(existsSync(WORKER_SCRIPT) ? { worker: { entry: WORKER_SCRIPT } } : {}),
+    ...(worker === undefined ? {} : { worker: { entry: worker } }),
   });
 }
 

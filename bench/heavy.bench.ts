@@ -15,13 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importCalls, readOnlyCalls, restoreCalls } from './heavy-calls';
-import { call, profileCore, startChildCatalogue, type ChildCatalogue } from './heavy-core';
+import { buildWorker } from '../src-main/worker/testing/build-worker';
+import { NOWHERE, call, profileCore, startChildCatalogue, type ChildCatalogue } from './heavy-core';
 import type { WalkResult } from './heavy-memory';
 import { bundleRows, coldStarts } from './heavy-start';
 import { copyProfile, largeProfile, type LargeProfile } from './large-profile';
 import { round, type BenchResult } from './stats';
 
 const MEMORY_BUDGET_MB = 150;
+const REPO = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Where the suite is, on stderr: a whole run takes minutes. */
 const progress = (step: string): void => {
@@ -117,7 +119,9 @@ export async function runHeavyBenchmarks(): Promise<BenchResult[]> {
 
     const heavyDir = path.join(root, 'heavy');
     copyProfile(profile, heavyDir);
-    const core = profileCore(heavyDir);
+    // The heavy channels as the app runs them: the worker thread's script beside the core.
+    const worker = await buildWorker(path.join(REPO, 'src-main', 'worker', 'entry.ts'));
+    const core = profileCore(heavyDir, NOWHERE, worker.file);
     try {
       await core.ready;
       await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -129,6 +133,7 @@ export async function runHeavyBenchmarks(): Promise<BenchResult[]> {
       results.push(...(await restoreCalls(core, profile)));
     } finally {
       await core.close();
+      worker.remove();
     }
     return results;
   } finally {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatHlc, parseHlc, receiveHlc, sendHlc, type Hlc } from './hlc';
+import { compareHlc, formatHlc, parseHlc, receiveHlc, sendHlc, type Hlc } from './hlc';
 import type { ChangeStore } from './store/changes';
 import type { Change, ChangeInput, SharedChange } from './types';
 
@@ -41,6 +41,20 @@ export interface ChangePath {
   ownSince(seq: number, limit?: number): Change[];
   /** This installation's id, made on first use. */
   device(): string;
+  /**
+   * Starts following what another connection to the same library commits (a worker's job):
+   * from now until `announce`, this path's clock also reads the log at each change, so the two
+   * writers' changes keep one order. `announce` then tells this path's listeners of every change
+   * committed since the follow began that this path did not announce itself, page by page with
+   * a pause between pages, and returns how many it announced.
+   */
+  follow(): ChangeFollow;
+}
+
+export interface ChangeFollow {
+  /** The newest local sequence number when the follow began. */
+  readonly seq: number;
+  announce(): Promise<number>;
 }
 
 export interface ChangePathDeps {
@@ -53,6 +67,11 @@ export interface ChangePathDeps {
    * a new device id, and the changes made before keep the old one.
    */
   fingerprint?: () => string;
+  /**
+   * Another connection writes the same log at the same time (the worker's, while the main
+   * process writes too): the clock reads the newest stored change before each change it makes.
+   */
+  shared?: boolean;
 }
 
 const DEVICE_KEY = 'device';
@@ -60,6 +79,18 @@ const FINGERPRINT_KEY = 'fingerprint';
 const FORMER_KEY = 'former-devices';
 const START: Hlc = { ms: 0, counter: 0 };
 const boundedLimit = (limit: number): number => Math.max(1, Math.min(limit, 10_000));
+/**
+ * Changes read per page when announcing another connection's changes: a change may hold
+ * thousands of plays (a restore's chunk), so pages are sized by time, as the last one took.
+ */
+const FOLLOW_PAGE = { first: 16, most: 200, budgetMs: 15 };
+const nextPage = (size: number, ms: number): number =>
+  ms > FOLLOW_PAGE.budgetMs
+    ? Math.max(1, Math.floor(size / 2))
+    : ms < FOLLOW_PAGE.budgetMs / 3
+      ? Math.min(FOLLOW_PAGE.most, size * 2)
+      : size;
+const later = (a: Hlc, b: Hlc | null): Hlc => (b !== null && compareHlc(b, a) > 0 ? b : a);
 
 export function createChangePath(deps: ChangePathDeps): ChangePath {
   const { store, clock } = deps;
@@ -70,6 +101,9 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
   let depth = 0;
   let device: string | null = null;
   let last: Hlc | null = null;
+  /** Follows running (see `follow`), and the sequence numbers announced here meanwhile. */
+  let following = 0;
+  const announcedHere = new Set<number>();
 
   /** A library first opened on another computer gives this one a device id of its own. */
   const checkMachine = (fingerprint: string): void => {
@@ -106,7 +140,9 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
 
   /** The next clock value: the wall clock, or one tick past the last value when it is behind. */
   const tick = (): string => {
-    last = sendHlc(last ?? parseHlc(store.lastHlc()) ?? START, clock());
+    const known = last ?? parseHlc(store.lastHlc()) ?? START;
+    const shared = deps.shared === true || following > 0;
+    last = sendHlc(shared ? later(known, parseHlc(store.newest().hlc)) : known, clock());
     return formatHlc(last);
   };
 
@@ -118,6 +154,7 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
   };
 
   const announce = (changes: readonly Change[]): void => {
+    if (following > 0) for (const change of changes) announcedHere.add(change.seq);
     for (const change of changes)
       for (const listener of [...listeners]) {
         try {
@@ -221,6 +258,40 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
     since: (seq, limit = 1_000) => store.since(seq, boundedLimit(limit)),
     ownSince: (seq, limit = 1_000) => store.sinceOf(deviceId(), seq, boundedLimit(limit)),
     device: deviceId,
+    follow() {
+      following += 1;
+      const from = store.newest().seq;
+      let ended = false;
+      return {
+        seq: from,
+        async announce() {
+          if (ended) return 0;
+          ended = true;
+          let count = 0;
+          let after = from;
+          let size = FOLLOW_PAGE.first;
+          try {
+            for (;;) {
+              const started = performance.now();
+              const page = store.since(after, size);
+              const theirs = page.filter((c) => !announcedHere.has(c.seq));
+              for (const c of theirs) if (last !== null) last = later(last, parseHlc(c.hlc));
+              announce(theirs);
+              count += theirs.length;
+              if (page.length < size) break;
+              after = page[page.length - 1]?.seq ?? after;
+              size = nextPage(size, performance.now() - started);
+              // Let the window's calls in between pages.
+              await new Promise<void>((resolve) => setImmediate(resolve));
+            }
+          } finally {
+            following -= 1;
+            if (following === 0) announcedHere.clear();
+          }
+          return count;
+        },
+      };
+    },
   };
   return path;
 }

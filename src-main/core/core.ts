@@ -215,6 +215,7 @@ export function createCore(options: CoreOptions): RunningCore {
       ...(options.devices === undefined ? {} : { devices: options.devices }),
       credentials,
       demo: options.tmdb.demo,
+      heavy: () => graph?.heavy ?? null,
     });
     const heavy = wireHeavyWork(options.worker, {
       dbs,

@@ -52,6 +52,7 @@ import { systemTimeZone } from '../tracking/dates';
 import { createTrackingStore } from '../tracking/store';
 import { createTrackingService, type TrackingService } from '../tracking/tracking-service';
 import { buildCapture, type CaptureWiring } from './capture-wiring';
+import type { HeavyWork } from '../worker/heavy';
 
 export const MB = 1024 * 1024;
 
@@ -87,6 +88,8 @@ export interface GraphDeps {
   devices?: DevicesWiring;
   /** Marquee runs on the demo catalogue (the simulated media server plays its titles). */
   demo?: boolean;
+  /** The worker's heavy work, wired after the graph (imports restore a backup's history there). */
+  heavy?: () => HeavyWork | null;
 }
 
 /** Everything the handlers reach once the databases are open. */

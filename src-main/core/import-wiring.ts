@@ -12,6 +12,7 @@ import type { ImportService, ImportWiring } from '../import/service-types';
 import type { UserLibrary } from '../library/user-library';
 import type { SettingsStore } from '../settings/settings-store';
 import type { TrackingService } from '../tracking/tracking-service';
+import type { HeavyWork } from '../worker/heavy';
 
 /** What the graph's own deps give import, backup and export. */
 export interface ImportGraphDeps {
@@ -22,6 +23,8 @@ export interface ImportGraphDeps {
   log: Logger;
   appVersion?: string | undefined;
   imports?: ImportWiring | undefined;
+  /** The worker's heavy work, once it is wired (a backup's history is restored there). */
+  heavy?: (() => HeavyWork | null) | undefined;
 }
 
 /** Import, backup and export over the library, writing through the tracking service. */
@@ -55,6 +58,7 @@ export function buildImports(
       events.on('network.status', (status) => {
         if (status.online) listener();
       }),
+    backups: () => deps.heavy?.()?.backups ?? null,
     ...(deps.imports?.chunkRows === undefined ? {} : { chunkRows: deps.imports.chunkRows }),
     ...(deps.imports?.afterChunk === undefined ? {} : { afterChunk: deps.imports.afterChunk }),
   });

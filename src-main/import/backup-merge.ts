@@ -38,7 +38,7 @@ interface ListGroup {
  * restored earlier, which got a new id).
  * Each of this profile's lists takes at most one backup list, so two lists of one name stay two.
  */
-function matchLists(backup: Backup, library: UserLibrary): ListGroup[] {
+function matchLists(backup: Pick<Backup, 'library'>, library: UserLibrary): ListGroup[] {
   const groups = new Map<string, ListGroup>();
   for (const list of backup.library.lists) {
     const key = identity(list);
@@ -87,7 +87,7 @@ function matchLists(backup: Backup, library: UserLibrary): ListGroup[] {
   return all;
 }
 
-export function libraryDiff(backup: Backup, library: UserLibrary): LibraryDiff {
+export function libraryDiff(backup: Pick<Backup, 'library'>, library: UserLibrary): LibraryDiff {
   const diff: LibraryDiff = {
     watchlist: [],
     favorites: [],
@@ -137,7 +137,10 @@ export function libraryDiff(backup: Backup, library: UserLibrary): LibraryDiff {
 const NEVER_SWITCHED_ON: ReadonlySet<string> = new Set<keyof Settings>(['checkForUpdates']);
 
 /** The settings restoring `backup` over `current` changes. */
-export function settingsChange(backup: Backup, current: Settings): Partial<Settings> {
+export function settingsChange(
+  backup: Pick<Backup, 'settings'>,
+  current: Settings,
+): Partial<Settings> {
   return Object.fromEntries(
     Object.entries(backup.settings).filter(
       ([k, v]) => current[k as keyof Settings] !== v && !(v === true && NEVER_SWITCHED_ON.has(k)),

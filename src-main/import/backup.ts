@@ -5,6 +5,12 @@ import type { TrackingService } from '../tracking/tracking-service';
 import type { Play } from '../tracking/types';
 import type { UserLibrary } from '../library/user-library';
 import { splitPlays } from './play-times';
+import {
+  restoreHistory,
+  restoreLibrary,
+  restoreTracking,
+  type HistoryRestored,
+} from './backup-restore';
 import type { BackupStore } from './store/backup';
 import { libraryDiff, settingsChange } from './backup-merge';
 import { backupSchema, type Backup, type MediaRef } from './backup-schema';
@@ -42,6 +48,12 @@ export interface BackupDeps {
   library: UserLibrary;
   settings: SettingsStore;
 }
+
+/** What planning a restore reads: the history, the library, series, inbox and settings. */
+export type PlanDeps = Pick<BackupReadDeps, 'clock' | 'tracking' | 'settings'> & {
+  store: Pick<BackupStore, 'seriesSettings' | 'inbox'>;
+  library: UserLibrary;
+};
 
 const byKey = <T>(items: T[], key: (t: T) => string): T[] =>
   items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
@@ -148,7 +160,7 @@ export function parseBackup(value: unknown): Backup {
 }
 
 /** What restoring `backup` over this profile will do; nothing is written. */
-export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
+export function planRestore(backup: Backup, deps: PlanDeps): RestorePlan {
   const known = new Set(allPlays(deps).map((p) => p.uid));
   const { usable } = splitPlays(backup.history, deps.clock());
   const newPlays = usable.filter((p) => !known.has(p.uid)).length;
@@ -191,78 +203,50 @@ export function planRestore(backup: Backup, deps: BackupDeps): RestorePlan {
 }
 
 export interface RestoreResult {
-  history: { added: number; alreadyPresent: number; failed: number };
+  history: HistoryRestored;
   library: { added: number; alreadyPresent: number; failed: number };
   lists: { added: number; alreadyPresent: number; failed: number };
 }
 
+/** Thrown between chunks of a restore asked to stop; what it added is removed by then. */
+export class RestoreStopped extends Error {
+  constructor() {
+    super('The restore was cancelled; nothing was changed.');
+    this.name = 'RestoreStopped';
+  }
+}
+
+/** Steps of a restore after its plays: series and inbox, library, lists, settings. */
+export const STEPS_AFTER_PLAYS = 3;
+
 /**
  * Merges a backup into this profile. Every step is a merge by key, so running it again (after a
- * crash, say) adds nothing twice. Library items that TMDB-bound writes refuse (a guest session)
- * are counted as failed; the rest still lands.
+ * crash, say) adds nothing twice. The plays go in chunks with a pause between (backup-restore.ts);
+ * `stop` is asked between chunks, and once it says so the plays added are removed and the restore
+ * throws `RestoreStopped` before anything else is written. Library items that TMDB-bound writes
+ * refuse (a guest session) are counted as failed; the rest still lands.
  */
 export async function restoreBackup(
   backup: Backup,
   deps: BackupDeps,
   progress: (done: number, total: number) => void,
+  stop: () => boolean = () => false,
 ): Promise<RestoreResult> {
-  const total = 5;
-  const { usable, refused } = splitPlays(backup.history, deps.clock());
-  const plays: Play[] = usable.map((p) => ({ ...p }));
-  const CHUNK = 5_000;
-  let added = 0;
-  for (let i = 0; i < plays.length; i += CHUNK)
-    added += deps.tracking.restore(plays.slice(i, i + CHUNK)).restored;
-  progress(1, total);
-
-  const lib = libraryDiff(backup, deps.library);
-  const libResult = { added: 0, alreadyPresent: lib.present, failed: 0 };
-  const attempt = (fn: () => void, into: { added: number; failed: number }): void => {
-    try {
-      fn();
-      into.added += 1;
-    } catch {
-      into.failed += 1;
-    }
-  };
-  for (const r of lib.watchlist)
-    attempt(() => deps.library.setWatchlist({ ...r, on: true }), libResult);
-  for (const r of lib.favorites)
-    attempt(() => deps.library.setFavorite({ ...r, on: true }), libResult);
-  for (const r of lib.ratings)
-    attempt(() => deps.library.rate({ target: r.target, value: r.value }), libResult);
-  progress(2, total);
-
-  const listResult = { added: 0, alreadyPresent: lib.listItemsPresent, failed: 0 };
-  for (const list of lib.lists) {
-    let listId = list.listId;
-    if (listId === null) {
-      try {
-        listId = deps.library.createList({ name: list.name, description: list.description }).list
-          .id;
-      } catch {
-        listResult.failed += list.add.length;
-        continue;
-      }
-    }
-    const target = listId;
-    for (const movieId of list.add)
-      attempt(() => deps.library.addToList({ listId: target, movieId }), listResult);
-  }
-  progress(3, total);
-
-  // Through tracking's own writes, so each setting and each read is a recorded change.
-  deps.tracking.tracking.restoreSeries(backup.series);
-  deps.tracking.tracking.restoreInbox(backup.inbox);
-  progress(4, total);
-
-  const change = settingsChange(backup, deps.settings.get());
-  if (Object.keys(change).length > 0) await deps.settings.set(change);
-  progress(5, total);
-
-  return {
-    history: { added, alreadyPresent: plays.length - added, failed: refused.length },
-    library: libResult,
-    lists: listResult,
-  };
+  let plays = 0;
+  const history = await restoreHistory(backup.history, {
+    tracking: deps.tracking.tracking,
+    clock: deps.clock,
+    between: async (done, total) => {
+      plays = total;
+      progress(done, total + STEPS_AFTER_PLAYS);
+      // Let the window and other requests in between chunks.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (stop()) throw new RestoreStopped();
+    },
+  });
+  restoreTracking(backup, deps.tracking.tracking);
+  const rest = await restoreLibrary(backup, deps, (step) => {
+    progress(plays + step, plays + STEPS_AFTER_PLAYS);
+  });
+  return { history, ...rest };
 }

@@ -13,6 +13,7 @@ import { createImportJobs, type ImportJobsDeps } from './jobs';
 import { createMatcher } from './match';
 import { lookupTitle, matchSources, type MatchSourceDeps } from './match-sources';
 import { checkPlayTimes } from './play-times';
+import { looksLikeBackup } from './read/sniff';
 import { createStaging, type ReadImport } from './staging';
 import { createBackupStore } from './store/backup';
 import { createImportJobStore } from './store/jobs';
@@ -36,6 +37,8 @@ export interface ImportServiceDeps extends MatchSourceDeps {
   /** Whether TMDB is reachable, and a listener for its return (rows waiting for TMDB). */
   online?: () => boolean;
   onOnline?: (listener: () => void) => () => void;
+  /** Where a backup's history is restored off the main thread (the worker), when there is one. */
+  backups?: ImportJobsDeps['backups'];
   /** Tests: rows per applied chunk, and a hook after each chunk. */
   chunkRows?: number;
   afterChunk?: ImportJobsDeps['afterChunk'];
@@ -50,8 +53,12 @@ export const RETRY_ON_VIEW_MS = 30_000;
 /** The import domain over an open library: staging, jobs, backup and export. */
 export function createImportService(deps: ImportServiceDeps): ImportService {
   const staging = createStaging({
-    read: async (input, options) =>
-      checkPlayTimes(await deps.readImport(input, options), deps.clock()),
+    read: async (input, options) => {
+      // A Marquee backup is read, checked and stored as text off the main thread when it can be.
+      const elsewhere = deps.backups?.() ?? null;
+      if (elsewhere !== null && looksLikeBackup(input)) return elsewhere.read(input);
+      return checkPlayTimes(await deps.readImport(input, options), deps.clock());
+    },
     samples: deps.samples,
     newId: randomUUID,
   });
@@ -83,6 +90,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         deps.events.emit('import.changed', { jobId, state });
       },
     },
+    ...(deps.backups === undefined ? {} : { backups: deps.backups }),
     ...(deps.chunkRows === undefined ? {} : { chunkRows: deps.chunkRows }),
     ...(deps.afterChunk === undefined ? {} : { afterChunk: deps.afterChunk }),
   });

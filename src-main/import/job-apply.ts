@@ -7,7 +7,8 @@ import {
 import { CodedError } from '../../src-shared/ipc/errors';
 import { playTimeProblem } from '../../src-shared/tracking/play-time';
 import type { Play } from '../tracking/types';
-import { parseBackup, restoreBackup } from './backup';
+import { STEPS_AFTER_PLAYS, parseBackup, restoreBackup, type RestoreResult } from './backup';
+import { restoreLibrary } from './backup-restore';
 import { applyFollow } from './follows';
 import type { ImportRow } from './rows';
 import type { ImportJobStore, JobRecord, RowOutcome, RowRecord } from './store/jobs';
@@ -16,6 +17,8 @@ import {
   asRow,
   isStorageFailure,
   message,
+  type BackupRestorer,
+  type BackupWork,
   type JobContext,
   type Running,
 } from './job-context';
@@ -26,9 +29,30 @@ import { datedItems, playsOf, sourceOf, targetOf, type Presence } from './job-pr
  * and the rows' applied markers commit in ONE transaction, so a crash leaves whole chunks; every
  * write is idempotent (plays by uid, library changes as set-states), so a resumed job redoes
  * nothing. A job interrupted too often is rolled back instead: the plays it added are removed.
+ * It runs on the main thread, so no step may hold it long: the matched rows are read a page at a
+ * time before the first chunk, and each chunk's rows are sized by how long the last one took
+ * (`nextSize`), with a turn for the window's calls between chunks.
  */
 
 export const CHUNK_ROWS = 200;
+/** The first chunk's rows when none is given; the next ones are sized by time (nextSize). */
+const FIRST_CHUNK_ROWS = 50;
+/** What one chunk may hold the main thread: well within a 50 ms long task. */
+export const CHUNK_BUDGET_MS = 25;
+/** Matched rows read per page before the first chunk. */
+const SETUP_PAGE = 500;
+
+/** The next chunk's rows after one of `size` rows took `ms`: halved over budget, grown under. */
+export function nextSize(size: number, ms: number): number {
+  if (ms > CHUNK_BUDGET_MS) return Math.max(5, Math.floor(size / 2));
+  if (ms < CHUNK_BUDGET_MS / 2) return Math.min(CHUNK_ROWS, size * 2);
+  return size;
+}
+
+const turn = (): Promise<void> =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
 
 /** What applying did, per kind, from the rows' outcomes. */
 export function resultOf(
@@ -57,7 +81,6 @@ export interface Applying {
 export function createApplying(ctx: JobContext, presence: Presence): Applying {
   const { deps, store } = ctx;
   const { clock } = deps;
-  const chunkRows = deps.chunkRows ?? CHUNK_ROWS;
 
   /** Writes one row (not a whole series); what it added, for a roll back. */
   function applyRow(
@@ -117,28 +140,44 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
     const kinds = importKind.options.filter((kind) => targets[kind] === true);
     const source = sourceOf(job.format);
     // Occurrences count over every matched watched row in row order, so a resumed job derives
-    // the same uids as its first attempt.
-    const allMatched = store.rows(job.id, { states: ['matched'] });
-    const dated = datedItems(allMatched);
+    // the same uids as its first attempt. Read a page at a time, with a pause between pages.
+    const dated = new Set<string>();
     const occurrences = new Map<string, number>();
     const playsByRow = new Map<number, Play[] | null>();
-    for (const r of allMatched) {
-      const row = asRow(r);
-      const chosen = asCandidate(r.chosen);
-      if (row.kind === 'watched' && chosen)
-        playsByRow.set(r.rowId, playsOf(row, chosen, source, occurrences, clock()));
+    let total = 0;
+    let done = 0;
+    for (let after = -1; ;) {
+      const page = store.rows(job.id, { states: ['matched'], after, limit: SETUP_PAGE });
+      for (const key of datedItems(page)) dated.add(key);
+      for (const r of page) {
+        const row = asRow(r);
+        const chosen = asCandidate(r.chosen);
+        if (row.kind === 'watched' && chosen)
+          playsByRow.set(r.rowId, playsOf(row, chosen, source, occurrences, clock()));
+        if (!kinds.includes(r.kind)) continue;
+        total += 1;
+        if (r.appliedAt !== null) done += 1;
+      }
+      if (page.length < SETUP_PAGE) break;
+      after = page[page.length - 1]?.rowId ?? after;
+      await turn();
+      if (ctx.closed) return;
     }
-    const total = allMatched.filter((r) => kinds.includes(r.kind)).length;
-    let done = allMatched.filter((r) => kinds.includes(r.kind) && r.appliedAt !== null).length;
     const lists = presence.listIdsByName();
+    // Rows per chunk: fixed when given (tests), else sized so each chunk's work stays within
+    // CHUNK_BUDGET_MS on this machine, as measured chunk by chunk.
+    let size = deps.chunkRows ?? FIRST_CHUNK_ROWS;
+    let after = -1;
     const newSeries = new Set<number>();
     let chunk = 0;
     ctx.progress(job.id, run, 'applying', done, total);
 
     for (;;) {
       if (run.cancel || ctx.closed) break;
-      const rows = store.pending(job.id, kinds, chunkRows);
+      const started = performance.now();
+      const rows = store.pending(job.id, kinds, size, after);
       if (rows.length === 0) break;
+      after = rows[rows.length - 1]?.rowId ?? after;
       const wholeSeries: RowRecord[] = [];
       store.transaction(() => {
         const now = clock();
@@ -187,13 +226,14 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
         }
         store.markApplied(job.id, r.rowId, outcome, undo, clock());
       }
+      if (deps.chunkRows === undefined) size = nextSize(size, performance.now() - started);
       done += rows.length;
       chunk += 1;
       ctx.touch(job.id);
       ctx.progress(job.id, run, 'applying', Math.min(done, total), total);
       await deps.afterChunk?.(job.id, chunk);
       // Let the window and other requests in between chunks.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await turn();
     }
     if (ctx.closed) return;
     const result = resultOf(store, job.id);
@@ -205,11 +245,68 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
       });
   }
 
-  async function applyBackup(job: JobRecord, run: Running): Promise<void> {
-    const backup = parseBackup(job.backup);
-    const restored = await restoreBackup(backup, deps.backup, (done, total) => {
-      ctx.progress(job.id, run, 'applying', done, total);
+  /** The history, series and inbox in the worker; then the library and settings here. */
+  async function restoreElsewhere(
+    job: JobRecord,
+    run: Running,
+    work: BackupWork,
+    report: (done: number, total: number) => void,
+  ): Promise<RestoreResult> {
+    const abort = new AbortController();
+    run.abort = () => {
+      abort.abort();
+    };
+    if (run.cancel) abort.abort();
+    // The worker's writes are committed on its own connection: this process's listeners hear
+    // them once it is done, whether it finished, stopped or failed.
+    const follow = deps.changes.follow();
+    let part: Awaited<ReturnType<BackupRestorer>>;
+    try {
+      part = await work.restore(job.id, {
+        signal: abort.signal,
+        onProgress: (done, total) => {
+          report(done, total + STEPS_AFTER_PLAYS);
+        },
+      });
+    } catch (error) {
+      // Cancelled, the job removed what it added; a worker that died did not: that is done here.
+      if (!abort.signal.aborted && !ctx.closed)
+        await work.undo(job.id, follow.seq).catch((undoError: unknown) => {
+          deps.log.error('import.restore_undo_failed', { jobId: job.id, error: undoError });
+        });
+      throw error;
+    } finally {
+      await follow.announce();
+    }
+    const { plays } = part;
+    const rest = await restoreLibrary(part, deps.backup, (step) => {
+      report(plays + step, plays + STEPS_AFTER_PLAYS);
     });
+    return { history: part.history, ...rest };
+  }
+
+  async function applyBackup(job: JobRecord, run: Running): Promise<void> {
+    const report = (done: number, total: number): void => {
+      ctx.progress(job.id, run, 'applying', done, total);
+    };
+    const work = deps.backups?.() ?? null;
+    let restored: RestoreResult;
+    try {
+      restored =
+        work === null
+          ? await restoreBackup(
+              parseBackup(store.backup(job.id)),
+              deps.backup,
+              report,
+              () => run.cancel || ctx.closed,
+            )
+          : await restoreElsewhere(job, run, work, report);
+    } catch (error) {
+      // Stopped between chunks: the plays it added are gone again, nothing else was written.
+      if (!run.cancel && !ctx.closed) throw error;
+      if (!ctx.closed) ctx.setState(job.id, 'cancelled');
+      return;
+    }
     const zero = { added: 0, alreadyPresent: 0, failed: 0 };
     ctx.setState(job.id, 'done', {
       result: {

@@ -3,6 +3,7 @@ import type {
   ImportJobView,
   ImportTargets,
   MatchCandidate,
+  RestorePlan,
 } from '../../src-shared/ipc/contract/import';
 import { CodedError } from '../../src-shared/ipc/errors';
 import type { Logger } from '../base/log';
@@ -10,8 +11,10 @@ import type { ChangePath } from '../changes/change-path';
 import type { UserLibrary } from '../library/user-library';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { BackupDeps } from './backup';
+import type { Backup } from './backup-schema';
+import type { HistoryRestored } from './backup-restore';
 import type { MatchResult } from './match';
-import type { ImportRow, SourceRef } from './rows';
+import type { ImportRow, ParsedImport, SourceRef } from './rows';
 import type { Staging } from './staging';
 import type { ImportJobStore, JobPatch, JobRecord, RowRecord } from './store/jobs';
 
@@ -42,6 +45,11 @@ export interface ImportJobsDeps {
     progress(p: { jobId: string; phase: Phase; done: number; total: number }): void;
     changed(jobId: string, state: JobRecord['state']): void;
   };
+  /**
+   * Where a stored backup's history, series settings and inbox are restored off the main thread
+   * (the worker), when there is such a place; it answers what the rest of the restore needs.
+   */
+  backups?: () => BackupWork | null;
   chunkRows?: number;
   /** Awaited after each committed chunk (tests simulate a crash by never resolving it). */
   afterChunk?: (jobId: string, chunk: number) => Promise<void> | void;
@@ -70,9 +78,48 @@ export interface ImportJobs {
   close(): void;
 }
 
+/** A backup file read and checked elsewhere (the worker): as `ParsedImport`, its document as text. */
+export type BackupReader = (
+  input: { name: string; bytes: Uint8Array } | { path: string },
+) => Promise<ParsedImport>;
+
+/** A backup's heavy steps, done off the main thread (the worker). */
+export interface BackupWork {
+  read: BackupReader;
+  /** Stores the document read as `held` with job `jobId`. */
+  store(jobId: string, held: string): Promise<void>;
+  /** The restore plan of the backup stored with job `jobId`, over this profile as it is now. */
+  plan(jobId: string): Promise<RestorePlan>;
+  restore: BackupRestorer;
+  /**
+   * Removes what a restore of job `jobId` added after change `since` when it stopped without
+   * doing so itself (its worker died between chunks).
+   */
+  undo(jobId: string, since: number): Promise<{ removed: number }>;
+}
+
+/**
+ * Restores the history, series settings and inbox of the backup stored with job `jobId` on
+ * connections of its own: it reads, checks and writes the backup there, in chunks, and stops
+ * between chunks once `signal` aborts (removing the plays it added, then failing). Its changes
+ * are announced by the caller (`ChangePath.follow`).
+ */
+export type BackupRestorer = (
+  jobId: string,
+  options: { signal: AbortSignal; onProgress: (done: number, total: number) => void },
+) => Promise<{
+  history: HistoryRestored;
+  /** Plays of the backup that could be restored (the progress's unit). */
+  plays: number;
+  library: Backup['library'];
+  settings: Backup['settings'];
+}>;
+
 /** A job reading, matching or applying in this process. */
 export interface Running {
   cancel: boolean;
+  /** Tells work running elsewhere (the worker) that the job was cancelled. */
+  abort?: () => void;
   progress: { phase: Phase; done: number; total: number } | null;
   done: Promise<void>;
 }
@@ -81,6 +128,8 @@ export interface JobContext {
   readonly deps: ImportJobsDeps;
   readonly store: ImportJobStore;
   readonly running: Map<string, Running>;
+  /** Restore plans worked out elsewhere, by job, with the `version` they were made at. */
+  readonly plans: Map<string, { at: number; plan: RestorePlan | null }>;
   /** Set once the library closes: running work stops at its next step. */
   closed: boolean;
   /**
@@ -115,6 +164,7 @@ export function createJobContext(deps: ImportJobsDeps): JobContext {
     deps,
     store,
     running: new Map(),
+    plans: new Map(),
     closed: false,
     version: 0,
     need(jobId) {

@@ -46,8 +46,11 @@ export function createJobLifecycle(
       const jobId = deps.newId();
       analysed.set(sourceId, { jobId, parsed });
       let backup: Backup | null = null;
-      let backupError: string | null = null;
-      if (parsed.format === 'marquee-backup') {
+      let backupError: string | null = parsed.backupError ?? null;
+      // Read elsewhere, a backup comes checked, as text; read here, it is checked here.
+      const held = parsed.backupHeld;
+      const readElsewhere = held !== undefined || parsed.backupError !== undefined;
+      if (parsed.format === 'marquee-backup' && !readElsewhere) {
         try {
           backup = parseBackup(parsed.backup);
         } catch (error) {
@@ -64,7 +67,22 @@ export function createJobLifecycle(
         now: clock(),
       });
       if (parsed.format === 'marquee-backup') {
-        ctx.setState(jobId, backupError === null ? 'ready' : 'failed', { error: backupError });
+        const work = deps.backups?.() ?? null;
+        if (backupError !== null || held === undefined || work === null) {
+          ctx.setState(jobId, backupError === null ? 'ready' : 'failed', { error: backupError });
+          return { jobId };
+        }
+        // Stored from where it was read, and planned there (the plan walks the whole backup and
+        // history): the document never crosses to this thread.
+        deps.emit.changed(jobId, 'analysing');
+        ctx.track(jobId, async () => {
+          await work.store(jobId, held);
+          const plan = await work.plan(jobId);
+          if (ctx.closed) return;
+          // Kept for the version the new state makes, so no read of the job plans it again.
+          ctx.plans.set(jobId, { at: ctx.version + 1, plan });
+          ctx.setState(jobId, 'ready');
+        });
         return { jobId };
       }
       deps.emit.changed(jobId, 'analysing');
@@ -129,7 +147,10 @@ export function createJobLifecycle(
     cancel(jobId) {
       ctx.need(jobId);
       const run = running.get(jobId);
-      if (run) run.cancel = true;
+      if (run) {
+        run.cancel = true;
+        run.abort?.();
+      }
     },
     retryWaiting(only) {
       let started = 0;

@@ -81,7 +81,7 @@ export interface JobViews {
 export function createJobViews(ctx: JobContext, presence: Presence): JobViews {
   const { deps, store } = ctx;
   /** A backup's restore plan walks the whole backup: read once per version of the jobs. */
-  const planMemo = new Map<string, { at: number; plan: ImportJobView['restore'] }>();
+  const planMemo = ctx.plans;
 
   function view(jobId: string): ImportJobView {
     const job = ctx.need(jobId);
@@ -102,11 +102,11 @@ export function createJobViews(ctx: JobContext, presence: Presence): JobViews {
     }
     const existing = presence.listIdsByName();
     let restore: ImportJobView['restore'] = null;
-    if (job.format === 'marquee-backup' && job.backup !== null && job.state === 'ready') {
+    if (job.format === 'marquee-backup' && job.hasBackup && job.state === 'ready') {
       const memo = planMemo.get(jobId);
       if (memo && memo.at === ctx.version) restore = memo.plan;
       else {
-        restore = planRestore(parseBackup(job.backup), deps.backup);
+        restore = planRestore(parseBackup(store.backup(jobId)), deps.backup);
         planMemo.set(jobId, { at: ctx.version, plan: restore });
       }
     }

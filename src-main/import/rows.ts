@@ -74,6 +74,13 @@ export interface ParsedImport {
   files: string[];
   /** for 'marquee-backup': the parsed JSON document, validated by the backup schema */
   backup?: unknown;
+  /**
+   * for 'marquee-backup' read off the main thread: the name under which the document, checked by
+   * the backup schema, is held where it was read until it is stored with its job (so it never
+   * crosses to the main thread), or why it cannot be restored
+   */
+  backupHeld?: string;
+  backupError?: string;
 }
 
 /** Whole-file faults (wrong type, truncated zip, zip bomb, not UTF-8, too many rows…): a clear user-facing message. */

@@ -1,4 +1,5 @@
 import type { CalendarWindow } from '../tracking/calendar';
+import type { BackupWork } from '../import/job-context';
 import type { ExportKind } from '../import/service-types';
 import type { Settings } from '../../src-shared/ipc/contract/settings';
 import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
@@ -20,6 +21,8 @@ export interface HeavyWork {
   exportFile(kind: ExportKind, listId?: string): Out<'export.file'>;
   exportIcs(window: Partial<CalendarWindow>): Out<'tracking.exportIcs'>;
   createBackup(): Out<'backup.create'>;
+  /** A backup's reading, plan and restore of its history, series settings and inbox. */
+  backups: BackupWork;
   /** Starts the worker ahead of the first call. */
   warm(): void;
   close(): Promise<void>;
@@ -60,6 +63,25 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
         appVersion: deps.appVersion,
         settings: deps.settings(),
       }),
+    backups: {
+      read: (source) => runner.run('backup.read', { source, now: deps.clock() }),
+      store: async (jobId, held) => {
+        await runner.run('backup.store', { jobId, held });
+      },
+      undo: (jobId, since) => runner.run('backup.undo', { ...at(), jobId, since }),
+      plan: (jobId) => runner.run('backup.plan', { ...at(), jobId, settings: deps.settings() }),
+      restore: (jobId, { signal, onProgress }) =>
+        runner.run(
+          'backup.restore',
+          { ...at(), jobId },
+          {
+            signal,
+            onProgress: (p) => {
+              onProgress(p.done, p.total);
+            },
+          },
+        ),
+    },
     warm: () => {
       runner.warm();
     },

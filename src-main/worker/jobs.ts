@@ -4,7 +4,8 @@ import { EventBus } from '../base/events';
 import { createLocalTitles } from '../cache/store/titles';
 import { createChangePath } from '../changes/change-path';
 import { createChangeStore } from '../changes/store/changes';
-import { backupFile, createBackup } from '../import/backup';
+import { backupFile, createBackup, parseBackup, planRestore } from '../import/backup';
+import { createImportJobStore } from '../import/store/jobs';
 import { createBackupStore } from '../import/store/backup';
 import { exportFile, type ExportDeps } from '../import/export';
 import type { ExportKind } from '../import/service-types';
@@ -18,6 +19,7 @@ import type { CalendarWindow } from '../tracking/calendar';
 import { createTrackingStore } from '../tracking/store';
 import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
+import { readBackupJob, restoreJob, storeBackupJob, undoRestoreJob } from './restore-job';
 
 /**
  * The heavy jobs: the same domain code the main process used to run itself, built here over the
@@ -138,6 +140,20 @@ export const heavyJobs = {
     });
     return backupFile(backup);
   },
+  'backup.read': readBackupJob,
+  'backup.store': storeBackupJob,
+  'backup.plan': (context: JobContext, input: AtNow & { jobId: string; settings: Settings }) => {
+    const backup = parseBackup(createImportJobStore(context.library).backup(input.jobId));
+    return planRestore(backup, {
+      clock: () => input.now,
+      store: createBackupStore(context.library),
+      tracking: { tracking: trackingOf(context, { ...input, region: '' }) },
+      library: libraryOf(context, input.now),
+      settings: { get: () => input.settings },
+    });
+  },
+  'backup.restore': restoreJob,
+  'backup.undo': undoRestoreJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;

@@ -15,6 +15,20 @@ import type { JobContext, JobControl, JobRegistry } from './registry';
  * migrations or checks: the main process did those before it started the worker) and runs the
  * jobs it is sent, one at a time, in the order they came.
  */
+/**
+ * After a job, the pages it wrote are copied from the write-ahead log into the library here, on
+ * this thread (a passive checkpoint: it waits for no one). Otherwise the main process's next
+ * commit would find the log over SQLite's automatic threshold and copy them itself, holding its
+ * thread for as long as a restore's megabytes take.
+ */
+function settle(context: JobContext): void {
+  try {
+    context.library.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // A busy or closing library checkpoints at a later commit, as it would have anyway.
+  }
+}
+
 export function serveJobs(registry: JobRegistry): void {
   const port = parentPort;
   if (port === null) throw new Error('serveJobs runs inside a worker thread.');
@@ -47,8 +61,10 @@ export function serveJobs(registry: JobRegistry): void {
       };
       control.checkpoint();
       const value = await job(db, message.input as never, control);
+      settle(db);
       send({ type: 'done', id, value, isMainThread, threadId });
     } catch (error) {
+      if (context !== null) settle(context);
       send({ type: 'failed', id, error: toJobError(error) });
     }
   };

@@ -26,6 +26,8 @@ export interface ChangeStore {
   stored(ids: readonly string[]): Set<string>;
   /** The newest clock value known here (made here or received), or null before the first. */
   lastHlc(): string | null;
+  /** The newest local sequence number and that change's clock (0 and null before the first). */
+  newest(): { seq: number; hlc: string | null };
   meta(key: string): string | null;
   setMeta(key: string, value: string): void;
   inTransaction(): boolean;
@@ -60,6 +62,9 @@ export function createChangeStore(db: Database.Database): ChangeStore {
   );
   const one = db.prepare<[string], { id: string }>('SELECT id FROM changes WHERE id = ?');
   const last = db.prepare<[], { hlc: string | null }>('SELECT max(hlc) AS hlc FROM changes');
+  const newest = db.prepare<[], { seq: number; hlc: string }>(
+    'SELECT seq, hlc FROM changes ORDER BY seq DESC LIMIT 1',
+  );
   const getMeta = db.prepare<[string], { value: string }>(
     'SELECT value FROM change_meta WHERE key = ?',
   );
@@ -77,6 +82,7 @@ export function createChangeStore(db: Database.Database): ChangeStore {
     sinceOf: (device, seq, limit) => sinceOf.all(device, seq, limit).map(toChange),
     stored: (ids) => new Set(ids.filter((id) => one.get(id) !== undefined)),
     lastHlc: () => last.get()?.hlc ?? null,
+    newest: () => newest.get() ?? { seq: 0, hlc: null },
     meta: (key) => getMeta.get(key)?.value ?? null,
     setMeta: (key, value) => {
       setMeta.run(key, value);

@@ -14,7 +14,8 @@ export interface JobRecord {
   files: string[];
   problems: { file: string; line: number; message: string }[];
   targets: unknown;
-  backup: unknown;
+  /** Whether the job holds a backup document (read on its own: `ImportJobStore.backup`). */
+  hasBackup: boolean;
   result: unknown;
   note: string | null;
   error: string | null;
@@ -53,7 +54,7 @@ interface JobRow {
   files: string;
   problems: string;
   targets: string | null;
-  backup: string | null;
+  has_backup: 0 | 1;
   result: string | null;
   note: string | null;
   error: string | null;
@@ -122,7 +123,7 @@ const toJob = (r: JobRow): JobRecord => ({
   files: (parse(r.files) as string[] | null) ?? [],
   problems: (parse(r.problems) as JobRecord['problems'] | null) ?? [],
   targets: storedTargets(parse(r.targets)),
-  backup: parse(r.backup),
+  hasBackup: r.has_backup === 1,
   result: parse(r.result),
   note: r.note,
   error: r.error,
@@ -168,11 +169,19 @@ export interface ImportJobStore {
   }): void;
   update(id: string, patch: JobPatch, now: number): void;
   job(id: string): JobRecord | undefined;
+  /** A job's backup document as stored (null: none, or unreadable). */
+  backup(id: string): unknown;
+  /** Stores a job's backup document, as JSON text checked elsewhere. */
+  setBackup(id: string, text: string): void;
   /** Newest first. */
   recent(limit: number): JobRecord[];
   inState(state: JobState): JobRecord[];
   insertRows(jobId: string, rows: readonly NewRow[]): void;
-  rows(jobId: string, filter?: { states?: readonly RowState[]; limit?: number }): RowRecord[];
+  /** Rows in row order; `after`: only those after that row (a page). */
+  rows(
+    jobId: string,
+    filter?: { states?: readonly RowState[]; limit?: number; after?: number },
+  ): RowRecord[];
   row(jobId: string, rowId: number): RowRecord | undefined;
   resolve(jobId: string, rowId: number, state: RowState, chosen: unknown): void;
   /** A waiting row matched again (a row no longer waiting, or applied, is left as it is). */
@@ -180,7 +189,7 @@ export interface ImportJobStore {
   /** Jobs with rows waiting for TMDB, oldest first. */
   waitingJobs(): string[];
   /** Matched rows not yet applied, of these kinds, in row order. */
-  pending(jobId: string, kinds: readonly ImportKind[], limit: number): RowRecord[];
+  pending(jobId: string, kinds: readonly ImportKind[], limit: number, after?: number): RowRecord[];
   markApplied(jobId: string, rowId: number, outcome: RowOutcome, undo: unknown, now: number): void;
   /** Rows per kind and match state. */
   stateCounts(jobId: string): { kind: ImportKind; state: RowState; count: number }[];
@@ -201,8 +210,14 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
     `INSERT INTO import_jobs (id, format, source_name, state, files, problems, backup, created_at, updated_at)
      VALUES (@id, @format, @sourceName, 'analysing', @files, @problems, @backup, @now, @now)`,
   );
-  const jobSelect = `SELECT j.*, (SELECT count(*) FROM import_rows r WHERE r.job_id = j.id) AS rows FROM import_jobs j`;
+  // Every column but the backup, which may hold megabytes: it is read only where it is used.
+  const jobSelect = `SELECT j.id, j.format, j.source_name, j.state, j.files, j.problems, j.targets,
+    j.backup IS NOT NULL AS has_backup, j.result, j.note, j.error, j.attempts, j.created_at,
+    j.updated_at, (SELECT count(*) FROM import_rows r WHERE r.job_id = j.id) AS rows FROM import_jobs j`;
   const byId = db.prepare<[string], JobRow>(`${jobSelect} WHERE j.id = ?`);
+  const backupOf = db
+    .prepare<[string], string | null>('SELECT backup FROM import_jobs WHERE id = ?')
+    .pluck();
   const recent = db.prepare<[number], JobRow>(
     `${jobSelect} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?`,
   );
@@ -308,6 +323,10 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
       const row = byId.get(id);
       return row ? toJob(row) : undefined;
     },
+    backup: (id) => parse(backupOf.get(id) ?? null),
+    setBackup: (id, text) => {
+      db.prepare('UPDATE import_jobs SET backup = ? WHERE id = ?').run(text, id);
+    },
     recent: (limit) => recent.all(limit).map(toJob),
     inState: (state) => inState.all(state).map(toJob),
     insertRows: (jobId, rows) => {
@@ -315,7 +334,9 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
     },
     rows(jobId, filter = {}) {
       const states = filter.states ?? [];
-      const where = states.length > 0 ? ` AND state IN (${states.map(() => '?').join(',')})` : '';
+      const after = filter.after === undefined ? '' : ` AND row_id > ${Math.trunc(filter.after)}`;
+      const where =
+        (states.length > 0 ? ` AND state IN (${states.map(() => '?').join(',')})` : '') + after;
       const limit =
         filter.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.trunc(filter.limit))}`;
       return db
@@ -343,14 +364,15 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
       });
     },
     waitingJobs: () => waitingJobs.all().map((r) => r.job_id),
-    pending(jobId, kinds, limit) {
+    pending(jobId, kinds, limit, after = -1) {
       if (kinds.length === 0) return [];
       return db
         .prepare<unknown[], StoredRow>(
-          `SELECT * FROM import_rows WHERE job_id = ? AND state = 'matched' AND applied_at IS NULL
-           AND kind IN (${kinds.map(() => '?').join(',')}) ORDER BY row_id LIMIT ?`,
+          `SELECT * FROM import_rows WHERE job_id = ? AND row_id > ? AND state = 'matched'
+           AND applied_at IS NULL AND kind IN (${kinds.map(() => '?').join(',')})
+           ORDER BY row_id LIMIT ?`,
         )
-        .all(jobId, ...kinds, limit)
+        .all(jobId, after, ...kinds, limit)
         .map(toRow);
     },
     markApplied: (jobId, rowId, outcome, undo, now) => {

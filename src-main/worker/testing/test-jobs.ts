@@ -1,6 +1,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { CodedError } from '../../../src-shared/ipc/errors';
 import type { JobContext, JobControl } from '../registry';
+import { restoreJob, type RestoreJob } from '../restore-job';
 
 /** Blocks this thread for `ms` without spinning (a chunk of work that takes a while). */
 const pause = (ms: number): void => {
@@ -12,6 +13,19 @@ const pause = (ms: number): void => {
  * it writes, into a table `t (n)` the test made in the library.
  */
 export const testJobs = {
+  /** A backup's restore whose worker dies once `dieAfter` plays are written (chunks committed). */
+  'test.restoreThenDie': (
+    context: JobContext,
+    input: RestoreJob & { dieAfter: number },
+    control: JobControl,
+  ) =>
+    restoreJob(context, input, {
+      ...control,
+      progress(done, total) {
+        control.progress(done, total);
+        if (done >= input.dieAfter) process.exit(1);
+      },
+    }),
   'test.echo': (_context: JobContext, input: { text: string }) => ({
     text: input.text,
     isMainThread,

@@ -1,0 +1,135 @@
+import type { UserLibrary } from '../library/user-library';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Tracking } from '../tracking/tracking';
+import type { Play } from '../tracking/types';
+import { libraryDiff, settingsChange } from './backup-merge';
+import type { Backup } from './backup-schema';
+import { splitPlays } from './play-times';
+
+/**
+ * The watch history of a backup, restored in chunks: each chunk of plays is one transaction
+ * (one `plays.add`), so another writer waits at most one chunk for the library, and between
+ * chunks the restore may be stopped. Stopped, it removes the plays it added (one `plays.remove`
+ * per chunk, recorded like any removal), so the history is as it was before it began.
+ *
+ * Why "remove what was added" rather than writing into a staging table and swapping: the swap
+ * would be one transaction of every play, holding the library's write lock for seconds while
+ * the main process's own writes wait on it; chunks keep each hold short, and the removal
+ * travels to other computers as the change it is.
+ */
+
+/** Plays per transaction: a few thousand, each chunk tens of milliseconds of writing. */
+export const RESTORE_CHUNK = 2_000;
+
+export interface HistoryRestored {
+  added: number;
+  alreadyPresent: number;
+  failed: number;
+}
+
+export interface RestoreHistoryDeps {
+  tracking: Pick<Tracking, 'restore' | 'removePlays'>;
+  clock: () => number;
+  /**
+   * Called after each committed chunk (plays handled so far, of how many): it may wait (to let
+   * other work in) and may throw to stop the restore, which then removes what it added.
+   */
+  between: (done: number, total: number) => void | Promise<void>;
+  chunk?: number;
+}
+
+export async function restoreHistory(
+  history: Backup['history'],
+  deps: RestoreHistoryDeps,
+): Promise<HistoryRestored> {
+  const size = Math.max(1, deps.chunk ?? RESTORE_CHUNK);
+  const { usable, refused } = splitPlays(history, deps.clock());
+  const plays: Play[] = usable.map((p) => ({ ...p }));
+  const addedUids: string[] = [];
+  try {
+    for (let i = 0; i < plays.length; i += size) {
+      const { restored } = deps.tracking.restore(plays.slice(i, i + size));
+      for (const p of restored) addedUids.push(p.uid);
+      await deps.between(Math.min(i + size, plays.length), plays.length);
+    }
+  } catch (error) {
+    undoPlays(deps.tracking, addedUids, size);
+    throw error;
+  }
+  return {
+    added: addedUids.length,
+    alreadyPresent: plays.length - addedUids.length,
+    failed: refused.length,
+  };
+}
+
+/** Removes the plays a stopped restore added, a chunk per transaction. */
+function undoPlays(
+  tracking: Pick<Tracking, 'removePlays'>,
+  uids: readonly string[],
+  size: number,
+): void {
+  for (let i = 0; i < uids.length; i += size) tracking.removePlays(uids.slice(i, i + size));
+}
+
+/** A backup's series settings and inbox, through tracking's own writes (each a recorded change). */
+export function restoreTracking(
+  backup: Pick<Backup, 'series' | 'inbox'>,
+  tracking: Pick<Tracking, 'restoreSeries' | 'restoreInbox'>,
+): void {
+  tracking.restoreSeries(backup.series);
+  tracking.restoreInbox(backup.inbox);
+}
+
+type Counts = { added: number; alreadyPresent: number; failed: number };
+
+/**
+ * A backup's library (watchlist, favourites, ratings, lists: TMDB's, through the library and its
+ * outbox) and settings, merged into this profile. `step` hears 1, 2, 3 as each part is done.
+ */
+export async function restoreLibrary(
+  backup: Pick<Backup, 'library' | 'settings'>,
+  deps: { library: UserLibrary; settings: SettingsStore },
+  step: (done: number) => void,
+): Promise<{ library: Counts; lists: Counts }> {
+  const lib = libraryDiff(backup, deps.library);
+  const libResult = { added: 0, alreadyPresent: lib.present, failed: 0 };
+  const attempt = (fn: () => void, into: { added: number; failed: number }): void => {
+    try {
+      fn();
+      into.added += 1;
+    } catch {
+      into.failed += 1;
+    }
+  };
+  for (const r of lib.watchlist)
+    attempt(() => deps.library.setWatchlist({ ...r, on: true }), libResult);
+  for (const r of lib.favorites)
+    attempt(() => deps.library.setFavorite({ ...r, on: true }), libResult);
+  for (const r of lib.ratings)
+    attempt(() => deps.library.rate({ target: r.target, value: r.value }), libResult);
+  step(1);
+
+  const listResult = { added: 0, alreadyPresent: lib.listItemsPresent, failed: 0 };
+  for (const list of lib.lists) {
+    let listId = list.listId;
+    if (listId === null) {
+      try {
+        listId = deps.library.createList({ name: list.name, description: list.description }).list
+          .id;
+      } catch {
+        listResult.failed += list.add.length;
+        continue;
+      }
+    }
+    const target = listId;
+    for (const movieId of list.add)
+      attempt(() => deps.library.addToList({ listId: target, movieId }), listResult);
+  }
+  step(2);
+
+  const change = settingsChange(backup, deps.settings.get());
+  if (Object.keys(change).length > 0) await deps.settings.set(change);
+  step(3);
+  return { library: libResult, lists: listResult };
+}
