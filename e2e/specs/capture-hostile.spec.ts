@@ -10,6 +10,7 @@ import {
 import { expect, startAppStack, test } from '../fixtures';
 import { CapturedScreen } from '../pages/captured.page';
 import { AppFrame } from '../pages/frame.page';
+import { horizontalOverflow, widest } from '../pages/overflow';
 
 /**
  * A media server's text is text Marquee did not write: a 10,000-character word in a title, a user
@@ -26,32 +27,6 @@ async function go(page: Page, hash: string): Promise<void> {
   await page.evaluate((to) => {
     location.hash = to;
   }, hash);
-}
-
-/** How far the window, or the main region inside it, scrolls sideways (0 when it does not). */
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const main = document.querySelector('main');
-    const inMain = main ? main.scrollWidth - main.clientWidth : 0;
-    return Math.max(root.scrollWidth - root.clientWidth, inMain);
-  });
-}
-
-/** The innermost elements that reach past the window's right edge, to name in a failure. */
-async function widest(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const past = [...document.querySelectorAll('main *')].filter(
-      (el) => el.getBoundingClientRect().right > window.innerWidth + 1,
-    );
-    const innermost = past.filter(
-      (el) => !past.some((other) => other !== el && el.contains(other)),
-    );
-    return innermost
-      .slice(0, 8)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`)
-      .join(', ');
-  });
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -4,6 +4,7 @@ import { expect, startAppStack, test, type AppStack } from '../fixtures';
 import { BrowseScreen } from '../pages/browse.page';
 import { DetailsScreen } from '../pages/details.page';
 import { AppFrame } from '../pages/frame.page';
+import { horizontalOverflow, widest } from '../pages/overflow';
 
 /**
  * Damaged TMDB answers, as recorded ones show them: a 10,000-character word in any text Marquee
@@ -18,32 +19,6 @@ type Json = Record<string, unknown>;
 const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null ? (value as Json) : {};
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(record) : []);
-
-/** How far the window, or the main region inside it, scrolls sideways (0 when it does not). */
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const main = document.querySelector('main');
-    const inMain = main ? main.scrollWidth - main.clientWidth : 0;
-    return Math.max(root.scrollWidth - root.clientWidth, inMain);
-  });
-}
-
-/** The innermost elements that reach past the window's right edge, to name in a failure. */
-async function widest(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const past = [...document.querySelectorAll('main *')].filter(
-      (el) => el.getBoundingClientRect().right > window.innerWidth + 1,
-    );
-    const innermost = past.filter(
-      (el) => !past.some((other) => other !== el && el.contains(other)),
-    );
-    return innermost
-      .slice(0, 8)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`)
-      .join(', ');
-  });
-}
 
 /** Both schemes of what the window shows, for a person to look at. */
 async function shots(page: Page, name: string): Promise<void> {
