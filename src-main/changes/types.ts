@@ -1,5 +1,5 @@
 /** The parts of Marquee's own data a change belongs to. */
-export type ChangeDomain = 'tracking' | 'inbox' | 'import';
+export type ChangeDomain = 'tracking' | 'inbox' | 'import' | 'preferences';
 
 /** What a write records: one logical change, whatever number of rows it touched. */
 export interface ChangeInput {

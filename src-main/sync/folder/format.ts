@@ -187,7 +187,12 @@ export async function decodeFile(
   }
 }
 
-const domains: ReadonlySet<unknown> = new Set<ChangeDomain>(['tracking', 'inbox', 'import']);
+const domains: ReadonlySet<unknown> = new Set<ChangeDomain>([
+  'tracking',
+  'inbox',
+  'import',
+  'preferences',
+]);
 const HLC = /^\d{13}-\d{6}$/;
 /** Lines between two pauses: a hundred thousand changes never hold the event loop for long. */
 const LINES_PER_TURN = 2000;

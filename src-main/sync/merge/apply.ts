@@ -1,3 +1,4 @@
+import type { PreferenceSet } from '../../changes/preferences';
 import type { Change } from '../../changes/types';
 import type {
   InboxRead,
@@ -25,6 +26,8 @@ import type { FoldRow, MergeStore, Version } from './store/merge-store';
  *   change of it, by the same order, holds; an older one is stored and has no effect;
  * - an inbox item is read once and for all; its time is that of the first change that read it, and
  *   an item this computer makes later (each makes its own) is made read;
+ * - a preference (`preference.set`, the streaming services chosen, a title not wanted) is a
+ *   register like a series setting: the newest change of its key holds;
  * - `import.decide` is stored and not applied: an import job, its file and its review belong to
  *   the computer that ran it, and the plays it wrote travel as `plays.add` changes of their own.
  *
@@ -173,6 +176,12 @@ export function createApplier(deps: {
         case 'inbox.read':
           inboxRead(change, change.data as InboxRead);
           return;
+        case 'preference.set': {
+          if (store.registerHead(change.entity, change.kind)?.id !== change.id) return;
+          const { key, value } = change.data as PreferenceSet;
+          store.setPreference(key, JSON.stringify(value), clock());
+          return;
+        }
         default:
           // import.decide: stored, not applied (see above).
           return;

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  PREFERENCE_KEY,
+  PREFERENCE_MAX_CHARS,
+  type PreferenceSet,
+} from '../../changes/preferences';
 import type { SharedChange } from '../../changes/types';
 import type {
   InboxRead,
@@ -94,6 +99,15 @@ const kinds = {
     }) satisfies z.ZodType<InboxRead>,
   },
   'import.decide': { domain: 'import', data: z.unknown() },
+  'preference.set': {
+    domain: 'preferences',
+    data: z
+      .object({ key: z.string().regex(PREFERENCE_KEY), value: z.unknown() })
+      .refine((d) => d.value !== undefined, { message: 'a preference has a value' })
+      .refine((d) => JSON.stringify(d.value).length <= PREFERENCE_MAX_CHARS, {
+        message: 'a preference is small',
+      }) satisfies z.ZodType<PreferenceSet>,
+  },
 } as const;
 
 export type MergedKind = keyof typeof kinds;
@@ -127,6 +141,8 @@ export function checkChange(
     if (change.entity !== `series:${String(seriesId)}`)
       return { problem: `${kind} of another series` };
   }
+  if (kind === 'preference.set' && change.entity !== `pref:${(data.data as PreferenceSet).key}`)
+    return { problem: `${kind} of another preference` };
   return {
     change: { ...change, domain: spec.domain, kind, data: data.data ?? null },
   };

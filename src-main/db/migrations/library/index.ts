@@ -12,6 +12,7 @@ import { library010 } from './010_capture';
 import { library011 } from './011_sync';
 import { library012 } from './012_capture_poll';
 import { library013 } from './013_progress_summaries';
+import { library014 } from './014_preferences';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const libraryMigrations: readonly Migration[] = [
   library011,
   library012,
   library013,
+  library014,
 ];

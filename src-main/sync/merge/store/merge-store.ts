@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createPreferenceStore } from '../../../changes/store/preferences';
 import type { Play, PlaySource } from '../../../tracking/types';
 
 /** Which change last wrote something: the order in which the last writer wins. */
@@ -28,6 +29,8 @@ export interface FoldRow extends Version {
 export interface MergeStore {
   /** The newest change of one register (`entity`, `kind`), or undefined when none is known. */
   registerHead(entity: string, kind: string): Version | undefined;
+  /** Stores a preference's value (JSON text), as its newest change set it. */
+  setPreference(key: string, value: string, at: number): void;
   playVersion(uid: string): PlayVersion | undefined;
   setPlayVersion(uid: string, version: PlayVersion): void;
   inboxRead(key: string): InboxReadVersion | undefined;
@@ -111,8 +114,13 @@ export function createMergeStore(db: Database.Database): MergeStore {
      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
   );
 
+  const preferences = createPreferenceStore(db);
+
   return {
     registerHead: (entity, kind) => head.get(entity, kind),
+    setPreference: (key, value, at) => {
+      preferences.put(key, value, at);
+    },
     playVersion: (uid) => {
       const row = playVersion.get(uid);
       return row && { ...row, removed: row.removed === 1 };

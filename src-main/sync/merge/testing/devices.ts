@@ -108,7 +108,8 @@ export function device(name: string, options: { now?: number; chunkSize?: number
 
 /**
  * Everything a person sees of their tracking data, read with plain SQL: plays by uid, series
- * settings (a row with nothing set is the same as none), and which inbox items are read, when.
+ * settings (a row with nothing set is the same as none), which inbox items are read, when, and
+ * the preferences that follow the person.
  */
 export function trackingData(db: Database.Database): unknown {
   return {
@@ -128,5 +129,6 @@ export function trackingData(db: Database.Database): unknown {
       )
       .all(),
     inbox: db.prepare('SELECT dedupe_key, read_at FROM inbox ORDER BY dedupe_key').all(),
+    preferences: db.prepare('SELECT key, value FROM preferences ORDER BY key').all(),
   };
 }
