@@ -28,6 +28,8 @@ export const groups = {
     'stats',
     'sync',
     'capture',
+    'services',
+    'picks',
   ],
   main: [
     '@foundation',
@@ -71,6 +73,10 @@ export const layers = {
   // Sync with other services and capture from media servers feed the history like an import.
   sync: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking', 'import'],
   capture: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking', 'import'],
+  // The streaming services a person pays for (where titles stream for them, arrivals) and the
+  // picks worked out from their history.
+  services: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking'],
+  picks: ['@foundation', 'changes', 'cache', 'auth', 'library', 'tracking', 'stats', 'services'],
   // Heavy jobs off the main process: the runner, and the worker's entry over the domains it runs.
   worker: ['@foundation', '@domains'],
   ipc: ['@foundation', 'shared/handlers', '@domains', 'worker'],
