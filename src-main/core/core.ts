@@ -20,6 +20,7 @@ import { cacheHandlers } from '../ipc/handlers/cache';
 import { importHandlers } from '../ipc/handlers/import';
 import { libraryPart } from '../ipc/handlers/library-open';
 import { passThroughHandlers } from '../ipc/handlers/pass-through';
+import { picksHandlers } from '../ipc/handlers/picks';
 import type { ImportWiring } from '../import/service-types';
 import type { StagedSource } from '../../src-shared/ipc/contract';
 import { libraryHandlers } from '../ipc/handlers/library';
@@ -35,6 +36,8 @@ import type { DevicesWiring } from './devices-wiring';
 import type { TmdbConfig } from './config';
 import { cacheChecks } from './cache-checks';
 import { buildGraph, type Graph } from './graph';
+import { buildPicks } from './picks-wiring';
+import type { PicksService } from '../picks/service';
 import { wireHeavyWork, type WorkerWiring } from './worker-wiring';
 import type { HeavyWork } from '../worker/heavy';
 import { seedHistory } from './seed-history';
@@ -116,6 +119,9 @@ const TMDB_SITE = 'https://www.themoviedb.org';
 /** How long `close()` waits for in-flight work before closing the databases anyway. */
 const CLOSE_GRACE_MS = 2_000;
 
+/** The graph with what is wired after it: the worker's heavy work and the picks over it. */
+type Started = Graph & { heavy: HeavyWork | null; picks: PicksService | null };
+
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -135,7 +141,7 @@ export function createCore(options: CoreOptions): RunningCore {
   const events = new EventBus();
   const network = new NetworkStatus(events, clock);
   const settings: SettingsStore = createSettingsStore(options.dataDir, { clock, log });
-  let graph: (Graph & { heavy: HeavyWork | null }) | undefined;
+  let graph: Started | undefined;
   let dbs: Databases | undefined;
 
   // The client reads credentials through the auth service, so sign-in and sign-out apply at once.
@@ -226,7 +232,16 @@ export function createCore(options: CoreOptions): RunningCore {
       appVersion: options.app.version,
       stats: () => built.stats,
     });
-    graph = { ...built, heavy };
+    const picks = buildPicks({
+      dbs,
+      ...built,
+      events,
+      clock,
+      online: () => network.online,
+      log,
+      heavy,
+    });
+    graph = { ...built, heavy, picks };
     // The worker loads on its own thread while the window asks for its first, fast reads.
     heavy?.warm();
     // Changes queued in an earlier run go out as soon as they can (in the background).
@@ -251,7 +266,7 @@ export function createCore(options: CoreOptions): RunningCore {
     log.error('core.start_failed', { error });
   });
 
-  const started = async (): Promise<Graph & { heavy: HeavyWork | null }> => {
+  const started = async (): Promise<Started> => {
     await ready;
     if (!graph) throw new CodedError('internal', 'Marquee did not finish starting.');
     return graph;
@@ -290,6 +305,7 @@ export function createCore(options: CoreOptions): RunningCore {
     ...statsHandlers(started),
     ...importHandlers(started),
     ...captureHandlers(started),
+    ...picksHandlers(started),
     ...devicesHandlers(async () => {
       const { devices, libraryProblem } = await started();
       return { devices, libraryProblem, pickFolder: options.devices?.pickFolder ?? null };

@@ -7,7 +7,7 @@ import type { Timers } from '../base/timers';
 import type { AuthService } from '../auth/auth-service';
 import type { CaptureService } from '../capture/capture-service';
 import type { CredentialStore } from '../credentials';
-import { createChangePath } from '../changes/change-path';
+import { createChangePath, type ChangePath } from '../changes/change-path';
 import { machineFingerprint } from '../changes/machine';
 import { createChangeStore } from '../changes/store/changes';
 import { createCacheMaintenance, type CacheMaintenance } from '../cache/cache-maintenance';
@@ -116,6 +116,8 @@ export interface Graph {
   /** Sync of Marquee's own history across the person's computers; null without a library. */
   devices: DeviceSync | null;
   libraryProblem: string | null;
+  /** The library's one write path; null without a library. */
+  changes: ChangePath | null;
   pendingChanges(): number;
   clearAccountData(): void;
   /** Resolves when background revalidations and sync runs are done. */
@@ -365,6 +367,7 @@ export function buildGraph(deps: GraphDeps): Graph {
     capture,
     devices,
     libraryProblem: dbs.status.libraryProblem,
+    changes,
     pendingChanges: () => library?.count(['pending', 'in_flight']) ?? 0,
     clearAccountData: () => {
       responses.clearAccountScopes();

@@ -1,3 +1,4 @@
+import type { PicksJob } from '../picks/compute';
 import type { CalendarWindow } from '../tracking/calendar';
 import type { BackupWork } from '../import/job-context';
 import type { ExportKind } from '../import/service-types';
@@ -21,6 +22,8 @@ export interface HeavyWork {
   exportFile(kind: ExportKind, listId?: string): Out<'export.file'>;
   exportIcs(window: Partial<CalendarWindow>): Out<'tracking.exportIcs'>;
   createBackup(): Out<'backup.create'>;
+  /** The picks from the history and the cache (`now` is the caller's). */
+  picks(job: PicksJob): Out<'picks.compute'>;
   /** A backup's reading, plan and restore of its history, series settings and inbox. */
   backups: BackupWork;
   /** Starts the worker ahead of the first call. */
@@ -63,6 +66,7 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
         appVersion: deps.appVersion,
         settings: deps.settings(),
       }),
+    picks: (job) => runner.run('picks.compute', job),
     backups: {
       read: (source) => runner.run('backup.read', { source, now: deps.clock() }),
       store: async (jobId, held) => {

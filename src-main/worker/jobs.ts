@@ -19,6 +19,7 @@ import type { CalendarWindow } from '../tracking/calendar';
 import { createTrackingStore } from '../tracking/store';
 import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
+import { picksJob } from './picks-job';
 import { readBackupJob, restoreJob, storeBackupJob, undoRestoreJob } from './restore-job';
 
 /**
@@ -154,6 +155,7 @@ export const heavyJobs = {
   },
   'backup.restore': restoreJob,
   'backup.undo': undoRestoreJob,
+  'picks.compute': picksJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;

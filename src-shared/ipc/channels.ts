@@ -99,6 +99,9 @@ export const channelNames = [
   'capture.review',
   'capture.resolve',
   'capture.simulatePlay',
+  'picks.list',
+  'picks.dismiss',
+  'picks.undismiss',
 ] as const;
 
 export const eventNames = [
@@ -116,6 +119,7 @@ export const eventNames = [
   'stats.changed',
   'capture.changed',
   'capture.backfill',
+  'picks.changed',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -10,6 +10,7 @@ import { combineDomains } from './contract/domain';
 import { importDomain } from './contract/import';
 import { libraryDomain } from './contract/library';
 import { passThroughDomain } from './contract/pass-through';
+import { picksDomain } from './contract/picks';
 import { settingsDomain } from './contract/settings';
 import { statsDomain } from './contract/stats';
 import { syncDomain } from './contract/sync';
@@ -34,6 +35,7 @@ export const contractDomains = [
   importDomain,
   statsDomain,
   captureDomain,
+  picksDomain,
 ] as const;
 
 const combined = combineDomains(contractDomains);
@@ -102,6 +104,15 @@ export {
 } from './contract/import';
 export { provenance, type Provenance } from './contract/models';
 export { type PassThroughChannel } from './contract/pass-through';
+export {
+  pick,
+  picksList,
+  type PickSeed,
+  type PickView,
+  type PicksChannel,
+  type PicksEvent,
+  type PicksListView,
+} from './contract/picks';
 export { settings, type Settings, type SettingsChannel } from './contract/settings';
 export {
   statsOverview,
