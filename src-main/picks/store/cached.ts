@@ -81,6 +81,8 @@ interface Parsed {
   recommendations: CandidateSummary[];
   similar: CandidateSummary[];
   people: number[] | null;
+  /** The title's own name, from its details. */
+  name: string | null;
 }
 
 const PART = /^GET \/3\/(movie|tv)\/(\d+)(\/recommendations|\/similar)?(\?(.*))?$/;
@@ -128,12 +130,14 @@ export function createPicksCache(db: Database.Database): PicksCache {
               isObj(value.credits) || Array.isArray(value.created_by)
                 ? peopleIn(value, kind)
                 : null,
+            name: str(kind === 'movie' ? value.title : value.name),
           }
         : {
             at,
             recommendations: part === '/recommendations' ? listOf(value, kind) : [],
             similar: part === '/similar' ? listOf(value, kind) : [],
             people: null,
+            name: null,
           };
     if (kept.size >= KEPT_MAX) kept.clear();
     kept.set(key, out);
@@ -201,7 +205,8 @@ export function createPicksCache(db: Database.Database): PicksCache {
       const details = about(kind, id).find((p) => p.part === undefined && p.people !== null);
       return details?.people ?? null;
     },
-    name: (kind, id) => name.get(kind, id) ?? null,
+    name: (kind, id) =>
+      name.get(kind, id) ?? about(kind, id).find((p) => p.name !== null)?.name ?? null,
     popular: (limit) =>
       popular
         .all(limit)
