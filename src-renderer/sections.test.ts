@@ -34,6 +34,7 @@ describe('the section registry', () => {
     expect(navigation.listed.map((row) => row.label)).toEqual([
       'Browse',
       'Search',
+      'For you',
       'Up Next',
       'Upcoming',
       'Captured',

@@ -25,6 +25,7 @@ function defineSections<const Id extends string>(
 export const sections = defineSections([
   { id: 'browse', label: 'Browse', component: BrowseView },
   { id: 'search', label: 'Search', component: SearchView },
+  { id: 'foryou', label: 'For you', load: () => import('./views/picks/PicksView.svelte') },
   { id: 'upnext', label: 'Up Next', component: UpNextView },
   { id: 'upcoming', label: 'Upcoming', load: () => import('./views/upcoming/UpcomingView.svelte') },
   { id: 'captured', label: 'Captured', load: () => import('./views/captured/CapturedView.svelte') },

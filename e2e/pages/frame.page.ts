@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 export const sectionNames = [
   'Browse',
   'Search',
+  'For you',
   'Up Next',
   'Upcoming',
   'Captured',

@@ -14,6 +14,7 @@ import { UpNextScreen } from '../pages/upnext.page';
 import type { SectionName } from '../pages/frame.page';
 import { ImportScreen } from '../pages/import.page';
 import { ListsScreen } from '../pages/lists.page';
+import { PicksScreen } from '../pages/picks.page';
 import { SearchScreen } from '../pages/search.page';
 import { SettingsScreen } from '../pages/settings.page';
 import { StatsScreen } from '../pages/stats.page';
@@ -71,6 +72,9 @@ export async function expectSection(page: Page, name: SectionName): Promise<void
       break;
     case 'Search':
       await expect(new SearchScreen(page).emptyTitle).toBeVisible();
+      break;
+    case 'For you':
+      await expect(new PicksScreen(page).onMyServices).toBeVisible();
       break;
     case 'Up Next':
       await expect(new UpNextScreen(page).empty).toBeVisible();
