@@ -72,6 +72,7 @@ export function buildPicks(deps: PicksWiringDeps): PicksService | null {
       );
       return data.results.map((r) => ({ kind: 'movie' as const, id: r.id }));
     },
+    cacheStamp: () => here.cache.stamp(),
     emit: (computedAt) => {
       deps.events.emit('picks.changed', { computedAt });
     },

@@ -25,6 +25,8 @@ export interface PicksServiceDeps {
   fetchSeed(kind: Kind, id: number): Promise<void>;
   /** Popular titles on the person's services, from a cached discover; null without services. */
   popularOnServices(): Promise<Array<{ kind: Kind; id: number }> | null>;
+  /** Changes whenever the cache stores a response: a kept ranking is then worked out again. */
+  cacheStamp(): number;
   /** Says the picks were worked out again with more to go on. */
   emit(computedAt: number): void;
   log: Logger;
@@ -42,14 +44,14 @@ export interface PicksService {
 
 /**
  * The picks as main answers them: from the last ranking while it is fresh (nothing it stands on
- * changed, and it is younger than {@link PICKS_FRESH_MS}), otherwise worked out again. Titles
+ * changed, no response cached since, younger than {@link PICKS_FRESH_MS}), else worked out anew. Titles
  * dismissed since are left out of a kept ranking at once. After a ranking, the few strongest
  * seeds with nothing cached have their recommendations fetched (online, once each), and the
  * picks are worked out again with them.
  */
 export function createPicksService(deps: PicksServiceDeps): PicksService {
   let version = 0;
-  let last: { version: number; result: PicksResult } | null = null;
+  let last: { version: number; stamp: number; result: PicksResult } | null = null;
   let running: { version: number; answer: Promise<PicksResult> } | null = null;
   const attempted = new Set<string>();
   let fetching: Promise<void> = Promise.resolve();
@@ -74,6 +76,7 @@ export function createPicksService(deps: PicksServiceDeps): PicksService {
   const fresh = (): PicksResult | null =>
     last !== null &&
     last.version === version &&
+    last.stamp === deps.cacheStamp() &&
     deps.clock() - last.result.computedAt < PICKS_FRESH_MS &&
     deps.clock() >= last.result.computedAt
       ? last.result
@@ -84,11 +87,12 @@ export function createPicksService(deps: PicksServiceDeps): PicksService {
     if (kept !== null) return kept;
     if (running !== null && running.version === version) return running.answer;
     const at = version;
+    const stamp = deps.cacheStamp();
     const answer = work();
     running = { version: at, answer };
     try {
       const result = await answer;
-      last = { version: at, result };
+      last = { version: at, stamp, result };
       fillSeeds(result);
       return result;
     } finally {

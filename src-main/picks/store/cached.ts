@@ -11,6 +11,8 @@ export interface PicksCache {
   name(kind: Kind, id: number): string | null;
   /** The most popular titles the cache holds, most popular first. */
   popular(limit: number): CandidateSummary[];
+  /** Changes whenever a response is stored (the newest one's time): the cache has more to say. */
+  stamp(): number;
   /** These titles as the cache knows them, in order; unknown ones are left out. */
   summaries(refs: ReadonlyArray<{ kind: Kind; id: number }>): CandidateSummary[];
 }
@@ -85,18 +87,23 @@ interface Parsed {
   name: string | null;
 }
 
-const PART = /^GET \/3\/(movie|tv)\/(\d+)(\/recommendations|\/similar)?(\?(.*))?$/;
+const PART =
+  /^GET \/3\/(movie|tv)\/(\d+)(\/recommendations|\/similar)?(\?([^ ]*))?( @account=\S+)?$/;
 /** Responses read and kept between calls (the worker keeps them while it runs). */
 const KEPT_MAX = 20_000;
 
 export function createPicksCache(db: Database.Database): PicksCache {
   // The primary key (key, scope) serves the prefix range; public data only.
-  const rows = db.prepare<[string, string], { key: string; at: number }>(
-    `SELECT key, fetched_at AS at FROM http_responses
-     WHERE key >= ? AND key < ? || char(1114111) AND scope = ''`,
+  // Details are kept per account (they may carry its state): every scope counts, as the cache
+  // holds only the signed-in person's (sign-out clears the others).
+  const rows = db.prepare<[string, string], { key: string; scope: string; at: number }>(
+    `SELECT key, scope, fetched_at AS at FROM http_responses
+     WHERE key >= ? AND key < ? || char(1114111)`,
   );
   const body = db
-    .prepare<[string], string>("SELECT body FROM http_responses WHERE key = ? AND scope = ''")
+    .prepare<[string, string], string>(
+      'SELECT body FROM http_responses WHERE key = ? AND scope = ?',
+    )
     .pluck();
   const name = db
     .prepare<[Kind, number], string>('SELECT title FROM titles WHERE kind = ? AND id = ?')
@@ -108,14 +115,23 @@ export function createPicksCache(db: Database.Database): PicksCache {
     `SELECT * FROM titles WHERE detail_level >= 1 AND popularity IS NOT NULL
      ORDER BY popularity DESC, kind, id LIMIT ?`,
   );
+  const newest = db
+    .prepare<[], number | null>('SELECT max(fetched_at) FROM http_responses')
+    .pluck();
   const kept = new Map<string, Parsed>();
 
-  const parsed = (key: string, at: number, kind: Kind, part: string | undefined): Parsed | null => {
-    const hit = kept.get(key);
+  const parsed = (
+    row: { key: string; scope: string; at: number },
+    kind: Kind,
+    part: string | undefined,
+  ): Parsed | null => {
+    const { key, scope, at } = row;
+    const id = `${scope}\u0000${key}`;
+    const hit = kept.get(id);
     if (hit !== undefined && hit.at === at) return hit;
     let value: unknown;
     try {
-      value = JSON.parse(body.get(key) ?? 'null');
+      value = JSON.parse(body.get(key, scope) ?? 'null');
     } catch {
       return null;
     }
@@ -140,7 +156,7 @@ export function createPicksCache(db: Database.Database): PicksCache {
             name: null,
           };
     if (kept.size >= KEPT_MAX) kept.clear();
-    kept.set(key, out);
+    kept.set(id, out);
     return out;
   };
 
@@ -152,7 +168,7 @@ export function createPicksCache(db: Database.Database): PicksCache {
       if (match?.[2] !== String(id)) continue;
       // Later pages of a list rank below its first: only the first is read.
       if (/(^|&)page=(?!1(&|$))/.test(match[5] ?? '')) continue;
-      const read = parsed(row.key, row.at, kind, match[3]);
+      const read = parsed(row, kind, match[3]);
       if (read !== null) out.push({ ...read, part: match[3] });
     }
     return out;
@@ -207,6 +223,7 @@ export function createPicksCache(db: Database.Database): PicksCache {
     },
     name: (kind, id) =>
       name.get(kind, id) ?? about(kind, id).find((p) => p.name !== null)?.name ?? null,
+    stamp: () => newest.get() ?? 0,
     popular: (limit) =>
       popular
         .all(limit)

@@ -166,17 +166,29 @@ export function cacheLists(
           ...(kind === 'movie' ? { recommendations: results } : { similar: results }),
         }
       : results;
-  const key =
-    via === 'details'
-      ? `GET /3/${kind}/${String(id)}?append_to_response=credits&language=en-US`
-      : `GET /3/${kind}/${String(id)}/${via}?language=en-US&page=1`;
-  putBody(db, key, body, options.at ?? 1);
+  // Details are kept per account, as the cache keys them; the lists are public.
+  if (via === 'details')
+    putBody(
+      db,
+      `GET /3/${kind}/${String(id)}?append_to_response=credits&language=en-US @account=none`,
+      body,
+      options.at ?? 1,
+      'account:none',
+    );
+  else
+    putBody(db, `GET /3/${kind}/${String(id)}/${via}?language=en-US&page=1`, body, options.at ?? 1);
 }
 
-export function putBody(db: Database.Database, key: string, body: unknown, at = 1): void {
+export function putBody(
+  db: Database.Database,
+  key: string,
+  body: unknown,
+  at = 1,
+  scope = '',
+): void {
   db.prepare(
-    `INSERT OR REPLACE INTO http_responses (key, scope, family, body, fetched_at) VALUES (?, '', 'details', ?, ?)`,
-  ).run(key, typeof body === 'string' ? body : JSON.stringify(body), at);
+    `INSERT OR REPLACE INTO http_responses (key, scope, family, body, fetched_at) VALUES (?, ?, 'details', ?, ?)`,
+  ).run(key, scope, typeof body === 'string' ? body : JSON.stringify(body), at);
 }
 
 /** A title in the cache's normalized table (what the popular fallback reads). */
