@@ -327,6 +327,13 @@ describe('every channel answers', () => {
       rmSync(folder, { recursive: true, force: true });
     }
 
+    // Picks from the history, and "not interested" remembered.
+    expect(await ok('picks.list', { limit: 5 })).toMatchObject({ basis: expect.any(String) });
+    expect(await ok('picks.dismiss', { mediaType: 'movie', id: film })).toEqual({ hidden: true });
+    expect(await ok('picks.undismiss', { mediaType: 'movie', id: film })).toEqual({
+      hidden: false,
+    });
+
     expect(channelNames.filter((c) => !called.has(c))).toEqual([]);
   });
 
