@@ -1,4 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
+import { connect } from '../src-main/db/connection';
+import { CACHE_FILE, LIBRARY_FILE } from '../src-main/db/databases';
 import { createFactsStore } from '../src-main/stats/store/facts';
 import { itemBody, putBody } from '../src-main/picks/testing/picks-fixture';
 
@@ -118,4 +122,18 @@ export function seedPicksProfile(
       putBody(cache, key('movie', id), details('movie', id, []), now - DAY, 'account:none');
     }
   })();
+}
+
+/**
+ * Run as a script (`picks-seed.ts <dir> <titles> <plays> <now>`), it seeds the migrated files in
+ * `dir`: the benchmark seeds in a process of its own, so the garbage of writing 30 MB of
+ * responses is not collected on the thread whose stalls it measures.
+ */
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [dir = '', titles = '0', plays = '0', now = '0'] = process.argv.slice(2);
+  const library = connect(path.join(dir, LIBRARY_FILE), 'library');
+  const cache = connect(path.join(dir, CACHE_FILE), 'cache');
+  seedPicksProfile(library, cache, { titles: Number(titles), plays: Number(plays) }, Number(now));
+  library.close();
+  cache.close();
 }

@@ -3,6 +3,7 @@
  * cache (every title's details, with its recommendations, cached), worked out in the worker
  * thread as the app does: p95 ≤ 100 ms, and the longest main-thread stall while it runs.
  */
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { memoryLogger } from '../src-main/base/testing/memory-logger';
@@ -11,7 +12,6 @@ import { picksFixture } from '../src-main/picks/testing/picks-fixture';
 import type { HeavyJobs } from '../src-main/worker/jobs';
 import { createJobRunner } from '../src-main/worker/runner';
 import { buildWorker } from '../src-main/worker/testing/build-worker';
-import { seedPicksProfile } from './picks-seed';
 import { measureStall } from './stall';
 import { percentile, round, type BenchResult } from './stats';
 
@@ -36,7 +36,18 @@ export async function runPicksBenchmarks(): Promise<BenchResult[]> {
   });
   try {
     progress(`seeding ${String(PROFILE.titles)} titles and ${String(PROFILE.plays)} plays`);
-    seedPicksProfile(fx.library, fx.cache, PROFILE, NOW);
+    execFileSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        path.join(ROOT, 'bench', 'picks-seed.ts'),
+        fx.dir,
+        String(PROFILE.titles),
+        String(PROFILE.plays),
+        String(NOW),
+      ],
+      { stdio: 'inherit' },
+    );
     const job = (n: number): PicksJob => ({ now: NOW + n, limit: 60, popular: null });
 
     progress('the first call (the worker starts and reads every response once)');

@@ -118,6 +118,22 @@ describe('picks from the history', () => {
     expect(after.items.map((p) => p.id).sort()).toEqual([10, 20]);
   });
 
+  it('read the history again once the library changed, through the same readers', () => {
+    const readers = picksReaders(fx.library, fx.cache);
+    const run = () => computePicks(readers, { now: NOW, limit: 50, popular: null });
+    watch(fx.library, 'movie', 1, NOW - DAY);
+    cacheLists(fx.cache, 'movie', 1, [{ id: 10 }, { id: 11 }]);
+    cacheLists(fx.cache, 'movie', 2, [{ id: 20 }]);
+    expect(run().items.map((p) => p.id)).toEqual([10, 11]);
+    watch(fx.library, 'movie', 10, NOW - DAY);
+    watch(fx.library, 'movie', 2, NOW - DAY);
+    expect(
+      run()
+        .items.map((p) => p.id)
+        .sort(),
+    ).toEqual([11, 20]);
+  });
+
   it('fall back to popular titles, said plainly, when there is no history', () => {
     cacheTitle(fx.cache, 'movie', 7, 50);
     cacheTitle(fx.cache, 'tv', 8, 90);

@@ -163,7 +163,10 @@ export function createPicksCache(db: Database.Database): PicksCache {
   /** The cached responses about one title, read. */
   const about = (kind: Kind, id: number): Array<Parsed & { part: string | undefined }> => {
     const out: Array<Parsed & { part: string | undefined }> = [];
-    for (const row of rows.all(`GET /3/${kind}/${id}`, `GET /3/${kind}/${id}`)) {
+    // The title's own responses: its details (`…/603?…`) and its lists (`…/603/similar?…`),
+    // two narrow ranges of the key, never the other ids that start with the same digits.
+    const base = `GET /3/${kind}/${String(id)}`;
+    for (const row of [...rows.all(`${base}?`, `${base}?`), ...rows.all(`${base}/`, `${base}/`)]) {
       const match = PART.exec(row.key);
       if (match?.[2] !== String(id)) continue;
       // Later pages of a list rank below its first: only the first is read.

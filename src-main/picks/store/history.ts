@@ -54,19 +54,38 @@ export function createPicksHistory(db: Database.Database): PicksHistory {
     .prepare<[], number>('SELECT series_id FROM tracked_series WHERE hidden = 1')
     .pluck();
   const preferences = createPreferenceStore(db);
-  const facts = db.prepare<[], { kind: Kind; id: number; date: string | null }>(
-    'SELECT media_type AS kind, media_id AS id, release_date AS date FROM title_facts WHERE fetched_at IS NOT NULL',
-  );
-  const genres = db.prepare<[], { kind: Kind; id: number; genre: number }>(
-    'SELECT media_type AS kind, media_id AS id, genre_id AS genre FROM title_genres',
-  );
-  const people = db.prepare<[number], { kind: Kind; id: number; person: number }>(
-    `SELECT media_type AS kind, media_id AS id, person_id AS person FROM title_people
-     WHERE role = 'director' OR billing < ?`,
-  );
+  const facts = db
+    .prepare<[], [Kind, number, string | null]>(
+      'SELECT media_type, media_id, release_date FROM title_facts WHERE fetched_at IS NOT NULL',
+    )
+    .raw();
+  const genres = db
+    .prepare<[], [Kind, number, number]>('SELECT media_type, media_id, genre_id FROM title_genres')
+    .raw();
+  const people = db
+    .prepare<[number], [Kind, number, number]>(
+      `SELECT media_type, media_id, person_id FROM title_people
+       WHERE role = 'director' OR billing < ?`,
+    )
+    .raw();
+
+  // What this connection has seen committed, by itself (total_changes) or by another
+  // (data_version): while both stay, the history and traits read last are still the library's.
+  const version = db
+    .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
+    .raw();
+  const versionOf = (): string => (version.get() ?? []).join(':');
+  const kept = <T>(read: () => T): (() => T) => {
+    let last: { at: string; value: T } | null = null;
+    return () => {
+      const at = versionOf();
+      if (last === null || last.at !== at) last = { at, value: read() };
+      return last.value;
+    };
+  };
 
   return {
-    watched: () =>
+    watched: kept(() =>
       watched.all().map((row) => ({
         ...row,
         rating:
@@ -74,6 +93,7 @@ export function createPicksHistory(db: Database.Database): PicksHistory {
             ? Math.min(10, Math.max(0.5, row.rating))
             : null,
       })),
+    ),
     excluded() {
       const out = new Set<string>();
       for (const id of hiddenSeries.all()) out.add(refKey('tv', id));
@@ -84,7 +104,7 @@ export function createPicksHistory(db: Database.Database): PicksHistory {
       }
       return out;
     },
-    traits() {
+    traits: kept(() => {
       const out = new Map<string, { genres: number[]; decade: number | null; people: number[] }>();
       const entry = (kind: Kind, id: number) => {
         const key = refKey(kind, id);
@@ -95,11 +115,11 @@ export function createPicksHistory(db: Database.Database): PicksHistory {
         }
         return kept;
       };
-      for (const row of facts.iterate()) entry(row.kind, row.id).decade = decadeOf(row.date);
-      for (const row of genres.iterate()) entry(row.kind, row.id).genres.push(row.genre);
-      for (const row of people.iterate(CAST_COUNTED))
-        entry(row.kind, row.id).people.push(row.person);
+      for (const [kind, id, date] of facts.iterate()) entry(kind, id).decade = decadeOf(date);
+      for (const [kind, id, genre] of genres.iterate()) entry(kind, id).genres.push(genre);
+      for (const [kind, id, person] of people.iterate(CAST_COUNTED))
+        entry(kind, id).people.push(person);
       return out;
-    },
+    }),
   };
 }
