@@ -328,7 +328,8 @@ describe('every channel answers', () => {
     }
 
     // Picks from the history, and "not interested" remembered.
-    expect(await ok('picks.list', { limit: 5 })).toMatchObject({ basis: expect.any(String) });
+    const picks = (await ok('picks.list', { limit: 5 })) as { basis: string };
+    expect(['history', 'popular']).toContain(picks.basis);
     expect(await ok('picks.dismiss', { mediaType: 'movie', id: film })).toEqual({ hidden: true });
     expect(await ok('picks.undismiss', { mediaType: 'movie', id: film })).toEqual({
       hidden: false,
