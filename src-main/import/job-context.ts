@@ -13,7 +13,7 @@ import type { TrackingService } from '../tracking/tracking-service';
 import type { BackupDeps } from './backup';
 import type { Backup } from './backup-schema';
 import type { HistoryRestored } from './backup-restore';
-import type { MatchResult } from './match';
+import type { MatchResult, MatchSources } from './match';
 import type { ImportRow, ParsedImport, SourceRef } from './rows';
 import type { Staging } from './staging';
 import type { ImportJobStore, JobPatch, JobRecord, RowRecord } from './store/jobs';
@@ -50,6 +50,10 @@ export interface ImportJobsDeps {
    * (the worker), when there is such a place; it answers what the rest of the restore needs.
    */
   backups?: () => BackupWork | null;
+  /** Where a file's rows are read, matched and stored off the main thread, when there is one. */
+  imports?: () => ImportWork | null;
+  /** TMDB's lookups of the matcher, which only this process can make (asked from elsewhere). */
+  remote?: () => RemoteMatch;
   chunkRows?: number;
   /** Awaited after each committed chunk (tests simulate a crash by never resolving it). */
   afterChunk?: (jobId: string, chunk: number) => Promise<void> | void;
@@ -82,6 +86,31 @@ export interface ImportJobs {
 export type BackupReader = (
   input: { name: string; bytes: Uint8Array } | { path: string },
 ) => Promise<ParsedImport>;
+
+/** The matcher's lookups that ask TMDB. */
+export type RemoteMatch = Pick<MatchSources, 'search' | 'findImdb' | 'findTvdb'>;
+
+/** A file's reading and matching, done off the main thread (the worker). */
+export interface ImportWork {
+  /** Reads a source there; its rows stay there (`ParsedImport.rowsHeld`). */
+  read(
+    input: { name: string; bytes: Uint8Array } | { path: string },
+    options?: { timeZone: string },
+  ): Promise<ParsedImport>;
+  /**
+   * Matches the rows held as `held` and stores them with job `jobId`, all in one write; TMDB's
+   * lookups are asked of `remote`. Stops between rows once `signal` aborts, storing nothing.
+   */
+  analyse(
+    jobId: string,
+    held: string,
+    options: {
+      signal: AbortSignal;
+      onProgress: (done: number, total: number) => void;
+      remote: RemoteMatch;
+    },
+  ): Promise<void>;
+}
 
 /** A backup's heavy steps, done off the main thread (the worker). */
 export interface BackupWork {

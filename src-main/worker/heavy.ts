@@ -1,8 +1,9 @@
 import type { CalendarWindow } from '../tracking/calendar';
-import type { BackupWork } from '../import/job-context';
+import type { BackupWork, ImportWork } from '../import/job-context';
 import type { ExportKind } from '../import/service-types';
 import type { Settings } from '../../src-shared/ipc/contract/settings';
 import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
+import { answerRemote } from './import-job';
 import type { HeavyJobs } from './jobs';
 import type { JobOutput } from './registry';
 import type { JobRunner } from './runner';
@@ -23,6 +24,8 @@ export interface HeavyWork {
   createBackup(): Out<'backup.create'>;
   /** A backup's reading, plan and restore of its history, series settings and inbox. */
   backups: BackupWork;
+  /** A file's reading, and its analysis (matching and storing its rows). */
+  imports: ImportWork;
   /** Starts the worker ahead of the first call. */
   warm(): void;
   close(): Promise<void>;
@@ -81,6 +84,27 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
             },
           },
         ),
+    },
+    imports: {
+      read: (source, options) =>
+        runner.run('import.read', {
+          source,
+          ...(options === undefined ? {} : { options }),
+          now: deps.clock(),
+        }),
+      analyse: async (jobId, held, { signal, onProgress, remote }) => {
+        await runner.run(
+          'import.analyse',
+          { jobId, held },
+          {
+            signal,
+            onProgress: (p) => {
+              onProgress(p.done, p.total);
+            },
+            answer: (question) => answerRemote(remote, question),
+          },
+        );
+      },
     },
     warm: () => {
       runner.warm();

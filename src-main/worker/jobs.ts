@@ -18,6 +18,7 @@ import { createStatsStore, type StatsStore } from '../stats/store';
 import type { CalendarWindow } from '../tracking/calendar';
 import { createTrackingStore } from '../tracking/store';
 import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
+import { analyseImportJob, readImportJob } from './import-job';
 import type { JobContext, JobControl } from './registry';
 import { readBackupJob, restoreJob, storeBackupJob, undoRestoreJob } from './restore-job';
 
@@ -154,6 +155,8 @@ export const heavyJobs = {
   },
   'backup.restore': restoreJob,
   'backup.undo': undoRestoreJob,
+  'import.read': readImportJob,
+  'import.analyse': analyseImportJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;
