@@ -1,4 +1,5 @@
 import type {
+  ImportKind,
   ImportJobSummary,
   ImportJobView,
   ImportTargets,
@@ -100,6 +101,7 @@ export interface ImportWork {
   /**
    * Matches the rows held as `held` and stores them with job `jobId`, all in one write; TMDB's
    * lookups are asked of `remote`. Stops between rows once `signal` aborts, storing nothing.
+   * Answers the matched rows already in the library, per kind (null: to be counted here).
    */
   analyse(
     jobId: string,
@@ -108,8 +110,10 @@ export interface ImportWork {
       signal: AbortSignal;
       onProgress: (done: number, total: number) => void;
       remote: RemoteMatch;
+      /** The job's format (its plays' uids are made of it). */
+      format: string;
     },
-  ): Promise<void>;
+  ): Promise<{ present: Map<ImportKind, number> | null }>;
 }
 
 /** A backup's heavy steps, done off the main thread (the worker). */
@@ -159,6 +163,8 @@ export interface JobContext {
   readonly running: Map<string, Running>;
   /** Restore plans worked out elsewhere, by job, with the `version` they were made at. */
   readonly plans: Map<string, { at: number; plan: RestorePlan | null }>;
+  /** Matched rows already there, per kind, by job, with the `version` they were counted at. */
+  readonly present: Map<string, { at: number; counts: Map<ImportKind, number> }>;
   /** Set once the library closes: running work stops at its next step. */
   closed: boolean;
   /**
@@ -194,6 +200,7 @@ export function createJobContext(deps: ImportJobsDeps): JobContext {
     store,
     running: new Map(),
     plans: new Map(),
+    present: new Map(),
     closed: false,
     version: 0,
     need(jobId) {

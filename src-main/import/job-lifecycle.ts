@@ -41,7 +41,11 @@ export function createJobLifecycle(
    * Rows read elsewhere (the worker) are matched and stored there, in one write, TMDB's lookups
    * asked of this process; cancelled, nothing is stored.
    */
-  const analyseElsewhere = (jobId: string, rowsHeld: { token: string; count: number }): void => {
+  const analyseElsewhere = (
+    jobId: string,
+    format: string,
+    rowsHeld: { token: string; count: number },
+  ): void => {
     ctx.track(jobId, async (run) => {
       const work = deps.imports?.() ?? null;
       const remote = deps.remote?.();
@@ -54,13 +58,17 @@ export function createJobLifecycle(
       };
       let finished = true;
       try {
-        await work.analyse(jobId, rowsHeld.token, {
+        const { present } = await work.analyse(jobId, rowsHeld.token, {
           signal: abort.signal,
           onProgress: (done, total) => {
             ctx.progress(jobId, run, 'matching', done, total);
           },
           remote,
+          format,
         });
+        // Kept for the version the new state makes, so the preview does not count them again.
+        if (present !== null && !ctx.closed)
+          ctx.present.set(jobId, { at: ctx.version + 1, counts: present });
       } catch (error) {
         if (!run.cancel && !ctx.closed) throw error;
         finished = false;
@@ -121,7 +129,7 @@ export function createJobLifecycle(
       deps.emit.changed(jobId, 'analysing');
       const rowsHeld = parsed.rowsHeld;
       if (rowsHeld !== undefined) {
-        analyseElsewhere(jobId, rowsHeld);
+        analyseElsewhere(jobId, parsed.format, rowsHeld);
         return { jobId };
       }
       ctx.track(jobId, async (run) => {

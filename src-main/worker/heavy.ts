@@ -92,10 +92,10 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
           ...(options === undefined ? {} : { options }),
           now: deps.clock(),
         }),
-      analyse: async (jobId, held, { signal, onProgress, remote }) => {
-        await runner.run(
+      analyse: (jobId, held, { signal, onProgress, remote, format }) =>
+        runner.run(
           'import.analyse',
-          { jobId, held },
+          { ...at(), jobId, held, format },
           {
             signal,
             onProgress: (p) => {
@@ -103,8 +103,7 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
             },
             answer: (question) => answerRemote(remote, question),
           },
-        );
-      },
+        ),
     },
     warm: () => {
       runner.warm();

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { MatchCandidate } from '../../src-shared/ipc/contract/import';
+import type { ImportKind, MatchCandidate } from '../../src-shared/ipc/contract/import';
 import { CodedError } from '../../src-shared/ipc/errors';
 import { createLocalSearch } from '../cache/store/search';
 import { createTitleNames } from '../cache/store/title-names';
 import { createLocalTitles } from '../cache/store/titles';
 import type { RemoteMatch } from '../import/job-context';
 import { matchRows } from '../import/job-matching';
+import { presenceOver } from '../import/job-presence';
 import { createMatcher, type MatchSources } from '../import/match';
 import { matchSources } from '../import/match-sources';
 import { checkPlayTimes } from '../import/play-times';
@@ -14,6 +15,7 @@ import { readImport } from '../import/read/index';
 import type { ImportRow, ParsedImport } from '../import/rows';
 import { readFailure } from '../import/staging';
 import { createImportJobStore } from '../import/store/jobs';
+import { libraryOf, trackingOf } from './domains';
 import type { JobContext, JobControl } from './registry';
 
 /**
@@ -79,15 +81,31 @@ function sourcesHere(context: JobContext, control: JobControl): MatchSources {
   return { ...local, search: ask('search'), findImdb: ask('findImdb'), findTvdb: ask('findTvdb') };
 }
 
+export interface AnalyseInput {
+  jobId: string;
+  held: string;
+  /** The job's format (what its plays' uids are made of), and the moment the preview is for. */
+  format: string;
+  now: number;
+  timeZone: string;
+}
+
+export interface Analysed {
+  rows: number;
+  /** Matched rows already in the library, per kind, as the preview counts them (null: not read). */
+  present: Map<ImportKind, number> | null;
+}
+
 /**
  * Matches the rows held as `held` and stores them with job `jobId` in one transaction, checking
- * for a cancel between rows (cancelled, nothing is stored).
+ * for a cancel between rows (cancelled, nothing is stored); then counts the matched rows whose
+ * effect the library already holds, which the preview shows.
  */
 export async function analyseImportJob(
   context: JobContext,
-  input: { jobId: string; held: string },
+  input: AnalyseInput,
   control: JobControl,
-): Promise<{ rows: number }> {
+): Promise<Analysed> {
   const rows = held.get(input.held);
   if (rows === undefined)
     throw new CodedError('not_found', 'This file is no longer read. Choose it again.');
@@ -106,11 +124,21 @@ export async function analyseImportJob(
     },
   });
   control.checkpoint();
-  if (matched === null) return { rows: 0 };
+  if (matched === null) return { rows: 0, present: null };
   const store = createImportJobStore(context.library);
   control.write(() => {
     store.insertRows(input.jobId, matched);
   });
   held.delete(input.held);
-  return { rows: matched.length };
+  let present: Map<ImportKind, number> | null = null;
+  try {
+    const sources = {
+      tracking: trackingOf(context, { ...input, region: '' }),
+      library: libraryOf(context, input.now),
+    };
+    present = presenceOver(sources, store).counts({ id: input.jobId, format: input.format });
+  } catch {
+    // Counted where the preview is read instead (which says so in its log).
+  }
+  return { rows: matched.length, present };
 }
