@@ -114,6 +114,21 @@ export interface ImportWork {
       format: string;
     },
   ): Promise<{ present: Map<ImportKind, number> | null }>;
+  /**
+   * Applies job `jobId`'s matched watched rows there, a chunk per transaction with their applied
+   * markers; leaves a whole series (no episode named) to this process. Reports progress over the
+   * rows of `kinds`; stops between chunks once `signal` aborts. Its changes are announced by the
+   * caller (`ChangePath.follow`). Answers the series it added episodes of.
+   */
+  apply(
+    jobId: string,
+    options: {
+      kinds: readonly ImportKind[];
+      format: string;
+      signal: AbortSignal;
+      onProgress: (done: number, total: number) => void;
+    },
+  ): Promise<{ newSeries: number[] }>;
 }
 
 /** A backup's heavy steps, done off the main thread (the worker). */

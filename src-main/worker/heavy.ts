@@ -104,6 +104,17 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
             answer: (question) => answerRemote(remote, question),
           },
         ),
+      apply: (jobId, { kinds, format, signal, onProgress }) =>
+        runner.run(
+          'import.applyWatched',
+          { ...at(), jobId, format, kinds: [...kinds] },
+          {
+            signal,
+            onProgress: (p) => {
+              onProgress(p.done, p.total);
+            },
+          },
+        ),
     },
     warm: () => {
       runner.warm();

@@ -10,6 +10,7 @@ import { createStats, type Stats } from '../stats/stats';
 import { createStatsStore, type StatsStore } from '../stats/store';
 import type { CalendarWindow } from '../tracking/calendar';
 import { icsFile } from '../tracking/tracking';
+import { applyWatchedJob } from './import-apply-job';
 import { analyseImportJob, readImportJob } from './import-job';
 import { libraryOf, trackingOf } from './domains';
 import type { JobContext, JobControl } from './registry';
@@ -122,6 +123,7 @@ export const heavyJobs = {
   'backup.undo': undoRestoreJob,
   'import.read': readImportJob,
   'import.analyse': analyseImportJob,
+  'import.applyWatched': applyWatchedJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;
