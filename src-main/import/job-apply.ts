@@ -227,6 +227,19 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
       });
   }
 
+  /** Removes the plays a job's rows added, marking the rows undone; how many were removed. */
+  function removeAdded(job: JobRecord): number {
+    return store.transaction(() => {
+      const uids: string[] = [];
+      for (const r of store.withUndo(job.id)) {
+        uids.push(...((r.undo as { plays?: string[] } | null)?.plays ?? []));
+        store.markApplied(job.id, r.rowId, 'undone', r.undo, clock());
+      }
+      // The job's plays leave as one change, announced once the removal commits.
+      return uids.length > 0 ? deps.tracking.tracking.removePlays(uids).removed.length : 0;
+    });
+  }
+
   /**
    * A job's watched rows applied in the worker, a chunk per transaction (whole series left for
    * this process, which may fetch their episodes); its changes announced here once it is over.
@@ -257,7 +270,13 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
       });
       for (const id of applied.newSeries) newSeries.add(id);
     } catch (error) {
-      if (!run.cancel && !ctx.closed) throw error;
+      if (!run.cancel && !ctx.closed) {
+        // The worker died or failed between chunks: what the job added goes, then it fails.
+        await follow.announce();
+        const removed = removeAdded(job);
+        deps.log.warn('import.apply_undone', { jobId: job.id, removed });
+        throw error;
+      }
     } finally {
       await follow.announce();
       if (!ctx.closed) ctx.touch(job.id);
@@ -352,13 +371,7 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
     rollBack(job) {
       let removed = 0;
       store.transaction(() => {
-        const uids: string[] = [];
-        for (const r of store.withUndo(job.id)) {
-          uids.push(...((r.undo as { plays?: string[] } | null)?.plays ?? []));
-          store.markApplied(job.id, r.rowId, 'undone', r.undo, clock());
-        }
-        // The job's plays leave as one change, announced once the rollback commits.
-        if (uids.length > 0) removed = deps.tracking.tracking.removePlays(uids).removed.length;
+        removed = removeAdded(job);
         store.update(
           job.id,
           {

@@ -1,5 +1,6 @@
 import { isMainThread } from 'node:worker_threads';
 import { CodedError } from '../../../src-shared/ipc/errors';
+import { applyWatchedJob, type ApplyWatchedInput } from '../import-apply-job';
 import type { JobContext, JobControl } from '../registry';
 import { restoreJob, type RestoreJob } from '../restore-job';
 
@@ -20,6 +21,19 @@ export const testJobs = {
     control: JobControl,
   ) =>
     restoreJob(context, input, {
+      ...control,
+      progress(done, total) {
+        control.progress(done, total);
+        if (done >= input.dieAfter) process.exit(1);
+      },
+    }),
+  /** An import's apply whose worker dies once `dieAfter` rows are applied (chunks committed). */
+  'test.applyThenDie': (
+    context: JobContext,
+    input: ApplyWatchedInput & { dieAfter: number },
+    control: JobControl,
+  ) =>
+    applyWatchedJob(context, input, {
       ...control,
       progress(done, total) {
         control.progress(done, total);
