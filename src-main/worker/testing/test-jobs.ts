@@ -40,6 +40,12 @@ export const testJobs = {
         if (done >= input.dieAfter) process.exit(1);
       },
     }),
+  /** Asks the main process twice, one question after the other, and answers both answers. */
+  'test.ask': async (_context: JobContext, input: { questions: string[] }, control: JobControl) => {
+    const answers: unknown[] = [];
+    for (const question of input.questions) answers.push(await control.ask(question));
+    return answers;
+  },
   'test.echo': (_context: JobContext, input: { text: string }) => ({
     text: input.text,
     isMainThread,
