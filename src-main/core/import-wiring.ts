@@ -59,6 +59,7 @@ export function buildImports(
         if (status.online) listener();
       }),
     backups: () => deps.heavy?.()?.backups ?? null,
+    imports: () => deps.heavy?.()?.imports ?? null,
     ...(deps.imports?.chunkRows === undefined ? {} : { chunkRows: deps.imports.chunkRows }),
     ...(deps.imports?.afterChunk === undefined ? {} : { afterChunk: deps.imports.afterChunk }),
   });

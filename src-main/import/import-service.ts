@@ -39,6 +39,8 @@ export interface ImportServiceDeps extends MatchSourceDeps {
   onOnline?: (listener: () => void) => () => void;
   /** Where a backup's history is restored off the main thread (the worker), when there is one. */
   backups?: ImportJobsDeps['backups'];
+  /** Where a file's rows are read and matched off the main thread (the worker), when there is one. */
+  imports?: ImportJobsDeps['imports'];
   /** Tests: rows per applied chunk, and a hook after each chunk. */
   chunkRows?: number;
   afterChunk?: ImportJobsDeps['afterChunk'];
@@ -57,6 +59,8 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       // A Marquee backup is read, checked and stored as text off the main thread when it can be.
       const elsewhere = deps.backups?.() ?? null;
       if (elsewhere !== null && looksLikeBackup(input)) return elsewhere.read(input);
+      const reader = deps.imports?.() ?? null;
+      if (reader !== null) return reader.read(input, options);
       return checkPlayTimes(await deps.readImport(input, options), deps.clock());
     },
     samples: deps.samples,
@@ -91,6 +95,9 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       },
     },
     ...(deps.backups === undefined ? {} : { backups: deps.backups }),
+    ...(deps.imports === undefined
+      ? {}
+      : { imports: deps.imports, remote: () => matchSources(deps) }),
     ...(deps.chunkRows === undefined ? {} : { chunkRows: deps.chunkRows }),
     ...(deps.afterChunk === undefined ? {} : { afterChunk: deps.afterChunk }),
   });

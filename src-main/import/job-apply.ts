@@ -1,14 +1,15 @@
 import {
   importKind,
   type ImportJobView,
+  type ImportKind,
   type ImportTargets,
   type MatchCandidate,
 } from '../../src-shared/ipc/contract/import';
 import { CodedError } from '../../src-shared/ipc/errors';
-import { playTimeProblem } from '../../src-shared/tracking/play-time';
 import type { Play } from '../tracking/types';
 import { STEPS_AFTER_PLAYS, parseBackup, restoreBackup, type RestoreResult } from './backup';
 import { restoreLibrary } from './backup-restore';
+import { readMatched, watchedEffect } from './apply-watched';
 import { applyFollow } from './follows';
 import type { ImportRow } from './rows';
 import type { ImportJobStore, JobRecord, RowOutcome, RowRecord } from './store/jobs';
@@ -22,7 +23,7 @@ import {
   type JobContext,
   type Running,
 } from './job-context';
-import { datedItems, playsOf, sourceOf, targetOf, type Presence } from './job-presence';
+import { sourceOf, targetOf, type Presence } from './job-presence';
 
 /**
  * Applying a job in chunks. Each chunk's writes (plays, library changes and their outbox rows)
@@ -39,8 +40,6 @@ export const CHUNK_ROWS = 200;
 const FIRST_CHUNK_ROWS = 50;
 /** What one chunk may hold the main thread: well within a 50 ms long task. */
 export const CHUNK_BUDGET_MS = 25;
-/** Matched rows read per page before the first chunk. */
-const SETUP_PAGE = 500;
 
 /** The next chunk's rows after one of `size` rows took `ms`: halved over budget, grown under. */
 export function nextSize(size: number, ms: number): number {
@@ -91,17 +90,8 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
     now: number,
   ): unknown {
     switch (row.kind) {
-      case 'watched': {
-        if (!plays) return null;
-        // Checked when read too; again here for a clock set back since, or an older job.
-        const problem = playTimeProblem(row.watchedAt, now);
-        if (problem !== null)
-          throw new CodedError('invalid_input', `This viewing is left out: ${problem}.`);
-        const fresh = plays.filter((p) => !presence.hasPlay(p.uid));
-        into.newPlays.push(...fresh);
-        for (const p of fresh) if (p.mediaType === 'episode') into.newSeries.add(p.mediaId);
-        return { plays: fresh.map((p) => p.uid) };
-      }
+      case 'watched':
+        return watchedEffect(row, plays, (uid) => presence.hasPlay(uid), into, now);
       case 'ratings':
         if (!(row.rating >= 0.5 && row.rating <= 10 && Number.isInteger(row.rating * 2)))
           throw new CodedError(
@@ -139,36 +129,28 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
   async function applyRows(job: JobRecord, targets: ImportTargets, run: Running): Promise<void> {
     const kinds = importKind.options.filter((kind) => targets[kind] === true);
     const source = sourceOf(job.format);
-    // Occurrences count over every matched watched row in row order, so a resumed job derives
-    // the same uids as its first attempt. Read a page at a time, with a pause between pages.
-    const dated = new Set<string>();
-    const occurrences = new Map<string, number>();
-    const playsByRow = new Map<number, Play[] | null>();
-    let total = 0;
-    let done = 0;
-    for (let after = -1; ;) {
-      const page = store.rows(job.id, { states: ['matched'], after, limit: SETUP_PAGE });
-      for (const key of datedItems(page)) dated.add(key);
-      for (const r of page) {
-        const row = asRow(r);
-        const chosen = asCandidate(r.chosen);
-        if (row.kind === 'watched' && chosen)
-          playsByRow.set(r.rowId, playsOf(row, chosen, source, occurrences, clock()));
-        if (!kinds.includes(r.kind)) continue;
-        total += 1;
-        if (r.appliedAt !== null) done += 1;
-      }
-      if (page.length < SETUP_PAGE) break;
-      after = page[page.length - 1]?.rowId ?? after;
-      await turn();
-      if (ctx.closed) return;
-    }
+    const newSeries = new Set<number>();
+    // The watched rows' plays are written in the worker when there is one; what is left here
+    // (the other kinds, whole series) needs no plays derived.
+    const elsewhere = await applyWatchedElsewhere(job, kinds, run, newSeries);
+    if (elsewhere === 'stopped') return;
+    // Read a page at a time, with a pause between pages.
+    const matched = await readMatched(store, job, kinds, {
+      now: clock,
+      between: async () => {
+        await turn();
+        return !ctx.closed;
+      },
+      plays: elsewhere === 'here',
+    });
+    if (matched === null) return;
+    const { dated, playsByRow, total } = matched;
+    let { done } = matched;
     const lists = presence.listIdsByName();
     // Rows per chunk: fixed when given (tests), else sized so each chunk's work stays within
     // CHUNK_BUDGET_MS on this machine, as measured chunk by chunk.
     let size = deps.chunkRows ?? FIRST_CHUNK_ROWS;
     let after = -1;
-    const newSeries = new Set<number>();
     let chunk = 0;
     ctx.progress(job.id, run, 'applying', done, total);
 
@@ -243,6 +225,65 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
       void deps.tracking.refresh().catch((error: unknown) => {
         deps.log.debug('import.refresh_failed', { error });
       });
+  }
+
+  /** Removes the plays a job's rows added, marking the rows undone; how many were removed. */
+  function removeAdded(job: JobRecord): number {
+    return store.transaction(() => {
+      const uids: string[] = [];
+      for (const r of store.withUndo(job.id)) {
+        uids.push(...((r.undo as { plays?: string[] } | null)?.plays ?? []));
+        store.markApplied(job.id, r.rowId, 'undone', r.undo, clock());
+      }
+      // The job's plays leave as one change, announced once the removal commits.
+      return uids.length > 0 ? deps.tracking.tracking.removePlays(uids).removed.length : 0;
+    });
+  }
+
+  /**
+   * A job's watched rows applied in the worker, a chunk per transaction (whole series left for
+   * this process, which may fetch their episodes); its changes announced here once it is over.
+   * 'here' when there is no worker or no watched row to apply; 'stopped' when cancelled.
+   */
+  async function applyWatchedElsewhere(
+    job: JobRecord,
+    kinds: readonly ImportKind[],
+    run: Running,
+    newSeries: Set<number>,
+  ): Promise<'here' | 'done' | 'stopped'> {
+    const work = deps.imports?.() ?? null;
+    if (work === null || !kinds.includes('watched')) return 'here';
+    const abort = new AbortController();
+    run.abort = () => {
+      abort.abort();
+    };
+    if (run.cancel) abort.abort();
+    const follow = deps.changes.follow();
+    try {
+      const applied = await work.apply(job.id, {
+        kinds,
+        format: job.format,
+        signal: abort.signal,
+        onProgress: (done, total) => {
+          ctx.progress(job.id, run, 'applying', done, total);
+        },
+      });
+      for (const id of applied.newSeries) newSeries.add(id);
+    } catch (error) {
+      if (!run.cancel && !ctx.closed) {
+        // The worker died or failed between chunks: what the job added goes, then it fails.
+        await follow.announce();
+        const removed = removeAdded(job);
+        deps.log.warn('import.apply_undone', { jobId: job.id, removed });
+        throw error;
+      }
+    } finally {
+      await follow.announce();
+      if (!ctx.closed) ctx.touch(job.id);
+    }
+    if (!run.cancel && !ctx.closed) return 'done';
+    if (!ctx.closed) ctx.setState(job.id, 'cancelled', { result: resultOf(store, job.id) });
+    return 'stopped';
   }
 
   /** The history, series and inbox in the worker; then the library and settings here. */
@@ -330,13 +371,7 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
     rollBack(job) {
       let removed = 0;
       store.transaction(() => {
-        const uids: string[] = [];
-        for (const r of store.withUndo(job.id)) {
-          uids.push(...((r.undo as { plays?: string[] } | null)?.plays ?? []));
-          store.markApplied(job.id, r.rowId, 'undone', r.undo, clock());
-        }
-        // The job's plays leave as one change, announced once the rollback commits.
-        if (uids.length > 0) removed = deps.tracking.tracking.removePlays(uids).removed.length;
+        removed = removeAdded(job);
         store.update(
           job.id,
           {

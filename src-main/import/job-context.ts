@@ -1,4 +1,5 @@
 import type {
+  ImportKind,
   ImportJobSummary,
   ImportJobView,
   ImportTargets,
@@ -13,7 +14,7 @@ import type { TrackingService } from '../tracking/tracking-service';
 import type { BackupDeps } from './backup';
 import type { Backup } from './backup-schema';
 import type { HistoryRestored } from './backup-restore';
-import type { MatchResult } from './match';
+import type { MatchResult, MatchSources } from './match';
 import type { ImportRow, ParsedImport, SourceRef } from './rows';
 import type { Staging } from './staging';
 import type { ImportJobStore, JobPatch, JobRecord, RowRecord } from './store/jobs';
@@ -50,6 +51,10 @@ export interface ImportJobsDeps {
    * (the worker), when there is such a place; it answers what the rest of the restore needs.
    */
   backups?: () => BackupWork | null;
+  /** Where a file's rows are read, matched and stored off the main thread, when there is one. */
+  imports?: () => ImportWork | null;
+  /** TMDB's lookups of the matcher, which only this process can make (asked from elsewhere). */
+  remote?: () => RemoteMatch;
   chunkRows?: number;
   /** Awaited after each committed chunk (tests simulate a crash by never resolving it). */
   afterChunk?: (jobId: string, chunk: number) => Promise<void> | void;
@@ -82,6 +87,49 @@ export interface ImportJobs {
 export type BackupReader = (
   input: { name: string; bytes: Uint8Array } | { path: string },
 ) => Promise<ParsedImport>;
+
+/** The matcher's lookups that ask TMDB. */
+export type RemoteMatch = Pick<MatchSources, 'search' | 'findImdb' | 'findTvdb'>;
+
+/** A file's reading and matching, done off the main thread (the worker). */
+export interface ImportWork {
+  /** Reads a source there; its rows stay there (`ParsedImport.rowsHeld`). */
+  read(
+    input: { name: string; bytes: Uint8Array } | { path: string },
+    options?: { timeZone: string },
+  ): Promise<ParsedImport>;
+  /**
+   * Matches the rows held as `held` and stores them with job `jobId`, all in one write; TMDB's
+   * lookups are asked of `remote`. Stops between rows once `signal` aborts, storing nothing.
+   * Answers the matched rows already in the library, per kind (null: to be counted here).
+   */
+  analyse(
+    jobId: string,
+    held: string,
+    options: {
+      signal: AbortSignal;
+      onProgress: (done: number, total: number) => void;
+      remote: RemoteMatch;
+      /** The job's format (its plays' uids are made of it). */
+      format: string;
+    },
+  ): Promise<{ present: Map<ImportKind, number> | null }>;
+  /**
+   * Applies job `jobId`'s matched watched rows there, a chunk per transaction with their applied
+   * markers; leaves a whole series (no episode named) to this process. Reports progress over the
+   * rows of `kinds`; stops between chunks once `signal` aborts. Its changes are announced by the
+   * caller (`ChangePath.follow`). Answers the series it added episodes of.
+   */
+  apply(
+    jobId: string,
+    options: {
+      kinds: readonly ImportKind[];
+      format: string;
+      signal: AbortSignal;
+      onProgress: (done: number, total: number) => void;
+    },
+  ): Promise<{ newSeries: number[] }>;
+}
 
 /** A backup's heavy steps, done off the main thread (the worker). */
 export interface BackupWork {
@@ -130,6 +178,8 @@ export interface JobContext {
   readonly running: Map<string, Running>;
   /** Restore plans worked out elsewhere, by job, with the `version` they were made at. */
   readonly plans: Map<string, { at: number; plan: RestorePlan | null }>;
+  /** Matched rows already there, per kind, by job, with the `version` they were counted at. */
+  readonly present: Map<string, { at: number; counts: Map<ImportKind, number> }>;
   /** Set once the library closes: running work stops at its next step. */
   closed: boolean;
   /**
@@ -165,6 +215,7 @@ export function createJobContext(deps: ImportJobsDeps): JobContext {
     store,
     running: new Map(),
     plans: new Map(),
+    present: new Map(),
     closed: false,
     version: 0,
     need(jobId) {

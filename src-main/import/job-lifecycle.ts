@@ -37,6 +37,47 @@ export function createJobLifecycle(
    */
   const analysed = new Map<string, { jobId: string; parsed: object }>();
 
+  /**
+   * Rows read elsewhere (the worker) are matched and stored there, in one write, TMDB's lookups
+   * asked of this process; cancelled, nothing is stored.
+   */
+  const analyseElsewhere = (
+    jobId: string,
+    format: string,
+    rowsHeld: { token: string; count: number },
+  ): void => {
+    ctx.track(jobId, async (run) => {
+      const work = deps.imports?.() ?? null;
+      const remote = deps.remote?.();
+      if (work === null || remote === undefined)
+        throw new CodedError('not_found', 'This file is no longer read. Choose it again.');
+      ctx.progress(jobId, run, 'reading', rowsHeld.count, rowsHeld.count);
+      const abort = new AbortController();
+      run.abort = () => {
+        abort.abort();
+      };
+      let finished = true;
+      try {
+        const { present } = await work.analyse(jobId, rowsHeld.token, {
+          signal: abort.signal,
+          onProgress: (done, total) => {
+            ctx.progress(jobId, run, 'matching', done, total);
+          },
+          remote,
+          format,
+        });
+        // Kept for the version the new state makes, so the preview does not count them again.
+        if (present !== null && !ctx.closed)
+          ctx.present.set(jobId, { at: ctx.version + 1, counts: present });
+      } catch (error) {
+        if (!run.cancel && !ctx.closed) throw error;
+        finished = false;
+      }
+      if (ctx.closed) return;
+      ctx.setState(jobId, finished ? 'ready' : 'cancelled');
+    });
+  };
+
   return {
     analyse(sourceId) {
       const staged = deps.staging.take(sourceId);
@@ -86,6 +127,11 @@ export function createJobLifecycle(
         return { jobId };
       }
       deps.emit.changed(jobId, 'analysing');
+      const rowsHeld = parsed.rowsHeld;
+      if (rowsHeld !== undefined) {
+        analyseElsewhere(jobId, parsed.format, rowsHeld);
+        return { jobId };
+      }
       ctx.track(jobId, async (run) => {
         ctx.progress(jobId, run, 'reading', parsed.rows.length, parsed.rows.length);
         const finished = await matchAll(ctx, jobId, parsed.rows, run);

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ImportKind, MatchCandidate } from '../../src-shared/ipc/contract/import';
+import type { UserLibrary } from '../library/user-library';
+import type { Tracking } from '../tracking/tracking';
 import type { Play, PlaySource } from '../tracking/types';
 import { followPresent } from './follows';
 import type { ImportFormat, ImportRow } from './rows';
-import type { JobRecord, RowRecord } from './store/jobs';
+import type { ImportJobStore, JobRecord, RowRecord } from './store/jobs';
 import { asCandidate, asRow, type JobContext } from './job-context';
 
 /**
@@ -138,17 +140,38 @@ export interface Presence {
   /** The user's lists by name (the first of two with one name); empty without a library. */
   listIdsByName(): Map<string, string>;
   /** Matched rows already there, per kind (read once per version of the jobs). */
-  counts(job: JobRecord): Map<ImportKind, number>;
+  counts(job: Pick<JobRecord, 'id' | 'format'>): Map<ImportKind, number>;
 }
 
-export function createPresence(ctx: JobContext): Presence {
-  const { deps, store } = ctx;
-  const memo = new Map<string, { at: number; counts: Map<ImportKind, number> }>();
+/** What the presence of a row's effect is read from: the history and the user's library. */
+export interface PresenceSources {
+  tracking: Tracking;
+  library: UserLibrary;
+}
 
-  const hasPlay = (uid: string): boolean =>
-    deps.tracking.tracking.plays({ scope: 'play', uid }).length > 0;
+/** Presence as the preview counts it, read where it is made (the main process or the worker). */
+export function createPresence(ctx: JobContext): Presence {
+  const presence = presenceOver(
+    { tracking: ctx.deps.tracking.tracking, library: ctx.deps.library },
+    ctx.store,
+  );
+  return {
+    ...presence,
+    counts(job) {
+      const known = ctx.present.get(job.id);
+      if (known && known.at === ctx.version) return known.counts;
+      const counts = presence.counts(job);
+      ctx.present.set(job.id, { at: ctx.version, counts });
+      return counts;
+    },
+  };
+}
+
+/** Presence over these sources, each count read afresh. */
+export function presenceOver(deps: PresenceSources, store: ImportJobStore): Presence {
+  const hasPlay = (uid: string): boolean => deps.tracking.plays({ scope: 'play', uid }).length > 0;
   const titleWatched = (p: Play): boolean =>
-    deps.tracking.tracking.plays(
+    deps.tracking.plays(
       p.mediaType === 'movie'
         ? { scope: 'movie', movieId: p.mediaId }
         : { scope: 'episode', seriesId: p.mediaId, season: p.season ?? 0, episode: p.episode ?? 0 },
@@ -183,7 +206,7 @@ export function createPresence(ctx: JobContext): Presence {
           .lists.includes(listId);
       }
       case 'follows':
-        return followPresent(deps.tracking.tracking, row, chosen);
+        return followPresent(deps.tracking, row, chosen);
     }
   }
 
@@ -197,9 +220,7 @@ export function createPresence(ctx: JobContext): Presence {
     return out;
   };
 
-  function counts(job: JobRecord): Map<ImportKind, number> {
-    const known = memo.get(job.id);
-    if (known && known.at === ctx.version) return known.counts;
+  function counts(job: Pick<JobRecord, 'id' | 'format'>): Map<ImportKind, number> {
     const counts = new Map<ImportKind, number>();
     const matched = store.rows(job.id, { states: ['matched'] });
     const dated = datedItems(matched);
@@ -219,7 +240,6 @@ export function createPresence(ctx: JobContext): Presence {
       }
       if (isPresent) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
     }
-    memo.set(job.id, { at: ctx.version, counts });
     return counts;
   }
 

@@ -72,6 +72,15 @@ const summaryOf = (job: JobRecord): ImportJobSummary => ({
   note: job.note,
 });
 
+/** The parts of a view read from the job's rows' match states. */
+interface StateParts {
+  counts: ImportJobView['counts'];
+  lists: { name: string; items: number }[];
+  review: ImportRowView[];
+  unmatched: ImportRowView[];
+  waiting: ImportRowView[];
+}
+
 export interface JobViews {
   job: (jobId: string) => ImportJobView;
   /** Recent jobs, newest first. */
@@ -83,16 +92,58 @@ export function createJobViews(ctx: JobContext, presence: Presence): JobViews {
   /** A backup's restore plan walks the whole backup: read once per version of the jobs. */
   const planMemo = ctx.plans;
 
-  function view(jobId: string): ImportJobView {
-    const job = ctx.need(jobId);
+  /**
+   * What a view reads of a job's rows, kept per job while the job is unchanged: a job of 20,000
+   * rows takes tens of milliseconds to count, and a window may read it on every event. The rows'
+   * match states change only while the job is analysed or ready (matching, review, TMDB's
+   * return), so once it is applied what was read of them stays true; the result is read again
+   * whenever the job changes.
+   */
+  const statesMemo = new Map<string, { key: string; rows: number; parts: StateParts }>();
+  const resultMemo = new Map<string, { key: string; result: ImportJobView['result'] }>();
+
+  function stateParts(job: JobRecord, key: string): StateParts {
+    const kept = statesMemo.get(job.id);
+    const settled = job.state !== 'analysing' && job.state !== 'ready';
+    if (kept && kept.rows === job.rows && (kept.key === key || settled)) return kept.parts;
     const counts = Object.fromEntries(
       importKind.options.map((k) => [k, emptyCounts()]),
     ) as ImportJobView['counts'];
-    for (const c of store.stateCounts(jobId)) {
+    for (const c of store.stateCounts(job.id)) {
       counts[c.kind].total += c.count;
       counts[c.kind][c.state] += c.count;
     }
-    const appliedYet = job.state !== 'analysing' && job.state !== 'ready';
+    const parts: StateParts = {
+      counts,
+      lists: store.listNames(job.id),
+      review: store.reviewed(job.id, MAX_SHOWN).map(rowView),
+      unmatched: store.rows(job.id, { states: ['unmatched'], limit: MAX_SHOWN }).map(rowView),
+      waiting: store.rows(job.id, { states: ['waiting'], limit: MAX_SHOWN }).map(rowView),
+    };
+    statesMemo.set(job.id, { key, rows: job.rows, parts });
+    return parts;
+  }
+
+  function resultPart(job: JobRecord, key: string): ImportJobView['result'] {
+    if (job.state === 'analysing' || job.state === 'ready') return null;
+    const kept = resultMemo.get(job.id);
+    if (kept?.key === key) return kept.result;
+    const result =
+      job.result !== null
+        ? // A job applied before follows were imported has no count for them.
+          { ...resultOf(store, job.id), ...(job.result as object) }
+        : resultOf(store, job.id);
+    resultMemo.set(job.id, { key, result });
+    return result;
+  }
+
+  function view(jobId: string): ImportJobView {
+    const job = ctx.need(jobId);
+    const key = `${String(ctx.version)}|${job.state}|${String(job.updatedAt)}|${String(job.rows)}`;
+    const { lists, review, unmatched, waiting, ...parts } = stateParts(job, key);
+    const counts = Object.fromEntries(
+      importKind.options.map((k) => [k, { ...parts.counts[k] }]),
+    ) as ImportJobView['counts'];
     if (job.state === 'ready' && job.format !== 'marquee-backup') {
       try {
         for (const [kind, n] of presence.counts(job)) counts[kind].alreadyPresent = n;
@@ -100,6 +151,7 @@ export function createJobViews(ctx: JobContext, presence: Presence): JobViews {
         deps.log.warn('import.presence_failed', { jobId, error });
       }
     }
+    const result = resultPart(job, key);
     const existing = presence.listIdsByName();
     let restore: ImportJobView['restore'] = null;
     if (job.format === 'marquee-backup' && job.hasBackup && job.state === 'ready') {
@@ -116,22 +168,14 @@ export function createJobViews(ctx: JobContext, presence: Presence): JobViews {
       problems: job.problems,
       files: job.files,
       counts,
-      lists: store
-        .listNames(jobId)
-        .map(({ name, items }) => ({ name, items, exists: existing.has(name) })),
+      lists: lists.map(({ name, items }) => ({ name, items, exists: existing.has(name) })),
       ratingConversion: hasRatings ? RATING_CONVERSION[job.format as ImportFormat] : null,
-      review: store.reviewed(jobId, MAX_SHOWN).map(rowView),
-      unmatched: store.rows(jobId, { states: ['unmatched'], limit: MAX_SHOWN }).map(rowView),
-      waiting: store.rows(jobId, { states: ['waiting'], limit: MAX_SHOWN }).map(rowView),
+      review,
+      unmatched,
+      waiting,
       targets: (job.targets as ImportTargets | null) ?? null,
       progress: ctx.running.get(jobId)?.progress ?? null,
-      result:
-        appliedYet && job.result !== null
-          ? // A job applied before follows were imported has no count for them.
-            { ...resultOf(store, jobId), ...(job.result as object) }
-          : appliedYet
-            ? resultOf(store, jobId)
-            : null,
+      result,
       restore,
       error: job.error,
     };

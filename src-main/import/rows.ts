@@ -81,6 +81,11 @@ export interface ParsedImport {
    */
   backupHeld?: string;
   backupError?: string;
+  /**
+   * read off the main thread: the name under which the rows are held where they were read until
+   * that place matches and stores them (`rows` is then empty), and how many there are
+   */
+  rowsHeld?: { token: string; count: number };
 }
 
 /** Whole-file faults (wrong type, truncated zip, zip bomb, not UTF-8, too many rows…): a clear user-facing message. */

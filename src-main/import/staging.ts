@@ -58,6 +58,17 @@ const tooBig = (name: string): CodedError =>
     `“${name}” is larger than ${MAX_SOURCE_BYTES / (1024 * 1024)} MB, more than any export Marquee reads.`,
   );
 
+/** A source that could not be read, in the words the user sees (where it was read). */
+export function readFailure(name: string, error: unknown): CodedError {
+  if (error instanceof ImportFileError) return new CodedError('invalid_input', error.message);
+  if (error instanceof CodedError) return error;
+  const code = errorCode(error);
+  if (code === 'ENOENT') return new CodedError('not_found', `“${name}” is no longer there.`);
+  if (code === 'EACCES' || code === 'EPERM')
+    return new CodedError('storage_readonly', `Marquee may not read “${name}”.`);
+  return new CodedError('invalid_input', `Marquee could not read “${name}”.`);
+}
+
 /**
  * Sources the user picked, read once and held in memory until analysed: the file itself is never
  * handed to the renderer. Whole-file faults become `invalid_input` with the reader's message.
@@ -77,13 +88,7 @@ export function createStaging(deps: {
     try {
       return await deps.read(input, options);
     } catch (error) {
-      if (error instanceof ImportFileError) throw new CodedError('invalid_input', error.message);
-      if (error instanceof CodedError) throw error;
-      const code = errorCode(error);
-      if (code === 'ENOENT') throw new CodedError('not_found', `“${name}” is no longer there.`);
-      if (code === 'EACCES' || code === 'EPERM')
-        throw new CodedError('storage_readonly', `Marquee may not read “${name}”.`);
-      throw new CodedError('invalid_input', `Marquee could not read “${name}”.`);
+      throw readFailure(name, error);
     }
   }
 

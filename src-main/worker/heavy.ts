@@ -1,9 +1,10 @@
 import type { PicksJob } from '../picks/compute';
 import type { CalendarWindow } from '../tracking/calendar';
-import type { BackupWork } from '../import/job-context';
+import type { BackupWork, ImportWork } from '../import/job-context';
 import type { ExportKind } from '../import/service-types';
 import type { Settings } from '../../src-shared/ipc/contract/settings';
 import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
+import { answerRemote } from './import-job';
 import type { HeavyJobs } from './jobs';
 import type { JobOutput } from './registry';
 import type { JobRunner } from './runner';
@@ -26,6 +27,8 @@ export interface HeavyWork {
   picks(job: PicksJob): Out<'picks.compute'>;
   /** A backup's reading, plan and restore of its history, series settings and inbox. */
   backups: BackupWork;
+  /** A file's reading, and its analysis (matching and storing its rows). */
+  imports: ImportWork;
   /** Starts the worker ahead of the first call. */
   warm(): void;
   close(): Promise<void>;
@@ -78,6 +81,37 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
         runner.run(
           'backup.restore',
           { ...at(), jobId },
+          {
+            signal,
+            onProgress: (p) => {
+              onProgress(p.done, p.total);
+            },
+          },
+        ),
+    },
+    imports: {
+      read: (source, options) =>
+        runner.run('import.read', {
+          source,
+          ...(options === undefined ? {} : { options }),
+          now: deps.clock(),
+        }),
+      analyse: (jobId, held, { signal, onProgress, remote, format }) =>
+        runner.run(
+          'import.analyse',
+          { ...at(), jobId, held, format },
+          {
+            signal,
+            onProgress: (p) => {
+              onProgress(p.done, p.total);
+            },
+            answer: (question) => answerRemote(remote, question),
+          },
+        ),
+      apply: (jobId, { kinds, format, signal, onProgress }) =>
+        runner.run(
+          'import.applyWatched',
+          { ...at(), jobId, format, kinds: [...kinds] },
           {
             signal,
             onProgress: (p) => {

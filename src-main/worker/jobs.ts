@@ -1,23 +1,18 @@
 import type { Settings } from '../../src-shared/ipc/contract/settings';
 import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
-import { EventBus } from '../base/events';
 import { createLocalTitles } from '../cache/store/titles';
-import { createChangePath } from '../changes/change-path';
-import { createChangeStore } from '../changes/store/changes';
 import { backupFile, createBackup, parseBackup, planRestore } from '../import/backup';
 import { createImportJobStore } from '../import/store/jobs';
 import { createBackupStore } from '../import/store/backup';
 import { exportFile, type ExportDeps } from '../import/export';
 import type { ExportKind } from '../import/service-types';
-import { createCollectionReader } from '../library/store/collections';
-import { createLibrary } from '../library/store/library';
-import { createViewStore } from '../library/store/views';
-import { createUserLibrary, type UserLibrary } from '../library/user-library';
 import { createStats, type Stats } from '../stats/stats';
 import { createStatsStore, type StatsStore } from '../stats/store';
 import type { CalendarWindow } from '../tracking/calendar';
-import { createTrackingStore } from '../tracking/store';
-import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
+import { icsFile } from '../tracking/tracking';
+import { applyWatchedJob } from './import-apply-job';
+import { analyseImportJob, readImportJob } from './import-job';
+import { libraryOf, trackingOf } from './domains';
 import type { JobContext, JobControl } from './registry';
 import { picksJob } from './picks-job';
 import { readBackupJob, restoreJob, storeBackupJob, undoRestoreJob } from './restore-job';
@@ -57,34 +52,6 @@ function statsOf(context: JobContext, input: StatsJob): Stats {
     clock: () => input.now,
     timeZone: () => input.timeZone,
     filling: () => input.filling,
-  });
-}
-
-function trackingOf(context: JobContext, input: AtNow & { region: string }): Tracking {
-  const clock = (): number => input.now;
-  return createTracking(createTrackingStore(context.library), {
-    clock,
-    timeZone: () => input.timeZone,
-    region: () => input.region,
-    // Read-only here: nothing these jobs do records a change.
-    changes: createChangePath({ store: createChangeStore(context.library), clock }),
-  });
-}
-
-function libraryOf(context: JobContext, now: number): UserLibrary {
-  const db = context.library;
-  return createUserLibrary({
-    store: {
-      library: createLibrary(db, { clock: () => now }),
-      views: createViewStore(db),
-      collection: createCollectionReader(db),
-    },
-    problem: null,
-    titles: createLocalTitles(context.cache),
-    // Reads only: no change is queued or announced from here.
-    events: new EventBus(),
-    authState: () => 'user',
-    onQueued: () => undefined,
   });
 }
 
@@ -156,6 +123,9 @@ export const heavyJobs = {
   'backup.restore': restoreJob,
   'backup.undo': undoRestoreJob,
   'picks.compute': picksJob,
+  'import.read': readImportJob,
+  'import.analyse': analyseImportJob,
+  'import.applyWatched': applyWatchedJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;

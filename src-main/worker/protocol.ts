@@ -26,10 +26,15 @@ export interface JobError {
 
 export type ToWorker =
   /** `cancel` is a shared flag: set by the main process, read by the job between chunks. */
-  { type: 'run'; id: number; kind: string; input: unknown; cancel: Int32Array } | { type: 'close' };
+  | { type: 'run'; id: number; kind: string; input: unknown; cancel: Int32Array }
+  /** The main process's answer to job `id`'s question `ask`. */
+  | { type: 'answer'; id: number; ask: number; value?: unknown; error?: JobError }
+  | { type: 'close' };
 
 export type FromWorker =
   | { type: 'progress'; id: number; progress: JobProgress }
+  /** Job `id` asks the main process what only it can answer (TMDB, through its own client). */
+  | { type: 'ask'; id: number; ask: number; question: unknown }
   /** `isMainThread` and `threadId` say where the job ran (tests check it never ran on main). */
   | { type: 'done'; id: number; value: unknown; isMainThread: boolean; threadId: number }
   | { type: 'failed'; id: number; error: JobError };

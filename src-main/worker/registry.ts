@@ -20,6 +20,11 @@ export interface JobControl {
    * when the worker dies half-way (SQLite rolls the open transaction back).
    */
   write<T>(fn: () => T): T;
+  /**
+   * Asks the main process what only it can answer (its caller's `RunOptions.answer`); an error
+   * there comes back as a coded error with its code and words.
+   */
+  ask(question: unknown): Promise<unknown>;
 }
 
 /** One kind of job: plain data in, plain (structured-clone) data out. */

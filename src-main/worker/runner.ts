@@ -6,7 +6,9 @@ import {
   CLOSING_MESSAGE,
   STOPPED_MESSAGE,
   fromJobError,
+  toJobError,
   type FromWorker,
+  type JobError,
   type JobProgress,
   type ToWorker,
   type WorkerSetup,
@@ -46,6 +48,8 @@ export interface RunOptions {
   /** Aborting asks the job to stop at its next chunk; it then fails with a plain message. */
   signal?: AbortSignal;
   onProgress?: (progress: JobProgress) => void;
+  /** Answers the job's questions (`JobControl.ask`) on this thread. */
+  answer?: (question: unknown) => Promise<unknown>;
 }
 
 export interface JobRunner<R extends JobRegistry> {
@@ -73,6 +77,7 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   onProgress: ((progress: JobProgress) => void) | undefined;
+  answer: ((question: unknown) => Promise<unknown>) | undefined;
   done(): void;
 }
 
@@ -99,6 +104,28 @@ export function createJobRunner<R extends JobRegistry>(options: RunnerOptions): 
     return job;
   };
 
+  /** A job's question answered here; its answer (or error) sent back while the job still runs. */
+  const answer = (state: Running, ask: Extract<FromWorker, { type: 'ask' }>): void => {
+    const reply = (fields: { value: unknown } | { error: JobError }): void => {
+      if (!state.pending.has(ask.id)) return;
+      const message: ToWorker = { type: 'answer', id: ask.id, ask: ask.ask, ...fields };
+      state.worker.postMessage(message);
+    };
+    const answering = state.pending.get(ask.id)?.answer;
+    if (answering === undefined) {
+      reply({ error: { code: 'internal', message: 'This background task cannot ask anything.' } });
+      return;
+    }
+    answering(ask.question).then(
+      (value) => {
+        reply({ value });
+      },
+      (error: unknown) => {
+        reply({ error: toJobError(error) });
+      },
+    );
+  };
+
   const start = (): Running => {
     const worker = new Worker(options.entry, {
       workerData: options.setup,
@@ -114,6 +141,10 @@ export function createJobRunner<R extends JobRegistry>(options: RunnerOptions): 
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'progress') {
         state.pending.get(message.id)?.onProgress?.(message.progress);
+        return;
+      }
+      if (message.type === 'ask') {
+        answer(state, message);
         return;
       }
       const job = settle(state, message.id);
@@ -147,7 +178,7 @@ export function createJobRunner<R extends JobRegistry>(options: RunnerOptions): 
 
   return {
     run(kind, input, runOptions = {}) {
-      const { signal, onProgress } = runOptions;
+      const { signal, onProgress, answer: answering } = runOptions;
       if (closing) return Promise.reject(new CodedError('internal', CLOSING_MESSAGE));
       if (signal?.aborted) return Promise.reject(new CodedError('internal', CANCELLED_MESSAGE));
       const state = (current ??= start());
@@ -164,6 +195,7 @@ export function createJobRunner<R extends JobRegistry>(options: RunnerOptions): 
           resolve,
           reject,
           onProgress,
+          answer: answering,
           done: () => signal?.removeEventListener('abort', onAbort),
         });
         state.worker.ref();

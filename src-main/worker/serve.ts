@@ -3,6 +3,7 @@ import { CodedError } from '../../src-shared/ipc/errors';
 import { connect } from '../db/connection';
 import {
   JobCancelled,
+  fromJobError,
   toJobError,
   type FromWorker,
   type ToWorker,
@@ -42,6 +43,9 @@ export function serveJobs(registry: JobRegistry): void {
   const send = (message: FromWorker): void => {
     port.postMessage(message);
   };
+  // Questions the running jobs asked the main process, until it answers.
+  const asks = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextAsk = 1;
 
   const run = async (message: Extract<ToWorker, { type: 'run' }>): Promise<void> => {
     const { id, kind, cancel } = message;
@@ -58,6 +62,12 @@ export function serveJobs(registry: JobRegistry): void {
           send({ type: 'progress', id, progress: { done, total } });
         },
         write: (fn) => db.library.transaction(fn)(),
+        ask: (question) =>
+          new Promise((resolve, reject) => {
+            const ask = nextAsk++;
+            asks.set(ask, { resolve, reject });
+            send({ type: 'ask', id, ask, question });
+          }),
       };
       control.checkpoint();
       const value = await job(db, message.input as never, control);
@@ -73,6 +83,13 @@ export function serveJobs(registry: JobRegistry): void {
   port.on('message', (message: ToWorker) => {
     if (message.type === 'run') {
       queue = queue.then(() => run(message));
+      return;
+    }
+    if (message.type === 'answer') {
+      const waiting = asks.get(message.ask);
+      asks.delete(message.ask);
+      if (message.error !== undefined) waiting?.reject(fromJobError(message.error));
+      else waiting?.resolve(message.value);
       return;
     }
     // Closing: after the jobs already sent (cancelled by then), the connections close and the

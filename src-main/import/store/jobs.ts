@@ -1,5 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { ImportKind } from '../../../src-shared/ipc/contract/import';
+import { backupFiles } from './backup-files';
+import { storedRow, storedTargets } from './stored-names';
+
+export { storedRow, storedTargets } from './stored-names';
 
 export type JobState =
   'analysing' | 'ready' | 'applying' | 'done' | 'cancelled' | 'failed' | 'rolledBack';
@@ -14,7 +18,10 @@ export interface JobRecord {
   files: string[];
   problems: { file: string; line: number; message: string }[];
   targets: unknown;
-  /** Whether the job holds a backup document (read on its own: `ImportJobStore.backup`). */
+  /**
+   * Whether the job holds a backup document (read on its own: `ImportJobStore.backup`, from a
+   * file of its own: backup-files.ts).
+   */
   hasBackup: boolean;
   result: unknown;
   note: string | null;
@@ -86,33 +93,6 @@ function parse(text: string | null): unknown {
   } catch {
     return null;
   }
-}
-
-/**
- * Jobs stored before the row kinds and the targets took the contract's names (`importKind`) hold
- * the older ones: a row's own `kind` of `rating`, `favourite`, `listItem` or `follow`, and a
- * `history` target. They are read as the names of today; everything written uses those.
- */
-const OLDER_ROW_KINDS: Readonly<Record<string, ImportKind>> = {
-  rating: 'ratings',
-  favourite: 'favourites',
-  listItem: 'lists',
-  follow: 'follows',
-};
-
-/** A stored reader's row, its kind named as today. */
-export function storedRow(row: unknown): unknown {
-  if (row === null || typeof row !== 'object' || !('kind' in row)) return row;
-  const older = row.kind;
-  if (typeof older !== 'string' || !Object.hasOwn(OLDER_ROW_KINDS, older)) return row;
-  return { ...row, kind: OLDER_ROW_KINDS[older] };
-}
-
-/** Stored targets, the watch history named `watched` as today. */
-export function storedTargets(targets: unknown): unknown {
-  if (targets === null || typeof targets !== 'object' || !('history' in targets)) return targets;
-  const { history, ...rest } = targets;
-  return { watched: history, ...rest };
 }
 
 const toJob = (r: JobRow): JobRecord => ({
@@ -206,11 +186,19 @@ export interface ImportJobStore {
 }
 
 export function createImportJobStore(db: Database.Database): ImportJobStore {
+  const files = backupFiles(db);
+  // A job's backup is in a file of its own; jobs stored before that hold it in their row.
+  const withFile = (r: JobRow): JobRecord => {
+    const job = toJob(r);
+    if (!job.hasBackup && files !== null && r.format === 'marquee-backup')
+      job.hasBackup = files.has(r.id);
+    return job;
+  };
   const insertJob = db.prepare(
     `INSERT INTO import_jobs (id, format, source_name, state, files, problems, backup, created_at, updated_at)
      VALUES (@id, @format, @sourceName, 'analysing', @files, @problems, @backup, @now, @now)`,
   );
-  // Every column but the backup, which may hold megabytes: it is read only where it is used.
+  // Every column but a backup stored in the row by an earlier version: it is read only where used.
   const jobSelect = `SELECT j.id, j.format, j.source_name, j.state, j.files, j.problems, j.targets,
     j.backup IS NOT NULL AS has_backup, j.result, j.note, j.error, j.attempts, j.created_at,
     j.updated_at, (SELECT count(*) FROM import_rows r WHERE r.job_id = j.id) AS rows FROM import_jobs j`;
@@ -280,15 +268,18 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
 
   return {
     create(job) {
+      const text =
+        job.backup === undefined || job.backup === null ? null : JSON.stringify(job.backup);
       insertJob.run({
         id: job.id,
         format: job.format,
         sourceName: job.sourceName,
         files: JSON.stringify(job.files),
         problems: JSON.stringify(job.problems),
-        backup: job.backup === undefined || job.backup === null ? null : JSON.stringify(job.backup),
+        backup: files === null ? text : null,
         now: job.now,
       });
+      if (files !== null && text !== null) files.write(job.id, text);
     },
     update(id, patch, now) {
       const sets: string[] = ['updated_at = @now'];
@@ -321,14 +312,15 @@ export function createImportJobStore(db: Database.Database): ImportJobStore {
     },
     job: (id) => {
       const row = byId.get(id);
-      return row ? toJob(row) : undefined;
+      return row ? withFile(row) : undefined;
     },
-    backup: (id) => parse(backupOf.get(id) ?? null),
+    backup: (id) => parse(files?.read(id) ?? backupOf.get(id) ?? null),
     setBackup: (id, text) => {
-      db.prepare('UPDATE import_jobs SET backup = ? WHERE id = ?').run(text, id);
+      if (files !== null) files.write(id, text);
+      else db.prepare('UPDATE import_jobs SET backup = ? WHERE id = ?').run(text, id);
     },
-    recent: (limit) => recent.all(limit).map(toJob),
-    inState: (state) => inState.all(state).map(toJob),
+    recent: (limit) => recent.all(limit).map(withFile),
+    inState: (state) => inState.all(state).map(withFile),
     insertRows: (jobId, rows) => {
       insertMany(jobId, rows);
     },

@@ -1,5 +1,6 @@
 import { isMainThread } from 'node:worker_threads';
 import { CodedError } from '../../../src-shared/ipc/errors';
+import { applyWatchedJob, type ApplyWatchedInput } from '../import-apply-job';
 import type { JobContext, JobControl } from '../registry';
 import { restoreJob, type RestoreJob } from '../restore-job';
 
@@ -26,6 +27,25 @@ export const testJobs = {
         if (done >= input.dieAfter) process.exit(1);
       },
     }),
+  /** An import's apply whose worker dies once `dieAfter` rows are applied (chunks committed). */
+  'test.applyThenDie': (
+    context: JobContext,
+    input: ApplyWatchedInput & { dieAfter: number },
+    control: JobControl,
+  ) =>
+    applyWatchedJob(context, input, {
+      ...control,
+      progress(done, total) {
+        control.progress(done, total);
+        if (done >= input.dieAfter) process.exit(1);
+      },
+    }),
+  /** Asks the main process twice, one question after the other, and answers both answers. */
+  'test.ask': async (_context: JobContext, input: { questions: string[] }, control: JobControl) => {
+    const answers: unknown[] = [];
+    for (const question of input.questions) answers.push(await control.ask(question));
+    return answers;
+  },
   'test.echo': (_context: JobContext, input: { text: string }) => ({
     text: input.text,
     isMainThread,
