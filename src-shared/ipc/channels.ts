@@ -99,6 +99,10 @@ export const channelNames = [
   'capture.review',
   'capture.resolve',
   'capture.simulatePlay',
+  'services.get',
+  'services.set',
+  'services.catalogue',
+  'services.dismissSummary',
 ] as const;
 
 export const eventNames = [
@@ -116,6 +120,7 @@ export const eventNames = [
   'stats.changed',
   'capture.changed',
   'capture.backfill',
+  'services.changed',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -10,6 +10,7 @@ import { combineDomains } from './contract/domain';
 import { importDomain } from './contract/import';
 import { libraryDomain } from './contract/library';
 import { passThroughDomain } from './contract/pass-through';
+import { servicesDomain } from './contract/services';
 import { settingsDomain } from './contract/settings';
 import { statsDomain } from './contract/stats';
 import { syncDomain } from './contract/sync';
@@ -34,6 +35,7 @@ export const contractDomains = [
   importDomain,
   statsDomain,
   captureDomain,
+  servicesDomain,
 ] as const;
 
 const combined = combineDomains(contractDomains);
@@ -155,3 +157,18 @@ export {
   type WatchedWhen,
   type WatchScope,
 } from './contract/tracking';
+export {
+  MY_SERVICES_KEY,
+  myServices,
+  noServices,
+  serviceRef,
+  servicesState,
+  type CatalogueProvider,
+  type CatalogueRegion,
+  type MyServices,
+  type ServiceRef,
+  type ServicesCatalogue,
+  type ServicesChannel,
+  type ServicesEvent,
+  type ServicesState,
+} from './contract/services';
