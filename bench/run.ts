@@ -30,6 +30,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   'sync-folder': async () => (await import('./sync-folder.bench')).runSyncFolderBenchmarks,
   sync: async () => (await import('./sync.bench')).runSyncBenchmarks,
   heavy: async () => (await import('./heavy.bench')).runHeavyBenchmarks,
+  services: async () => (await import('./services.bench')).runServicesBenchmarks,
 };
 
 function format(value: number | null | undefined): string {

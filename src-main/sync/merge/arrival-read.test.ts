@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrivalKey, type NewInboxItem } from '../../tracking/store/inbox';
 import { createInboxStore } from '../../tracking/store/inbox';
+import type { SharedChange } from '../../changes/types';
 import { T0, device, type Device } from './testing/devices';
 
 const arrival = (mediaType: 'movie' | 'tv', id: number): NewInboxItem => ({
@@ -57,7 +58,7 @@ describe('reading an arrival on another computer', () => {
   });
 
   it('still reads an older computer’s episode reads, without the new fields', async () => {
-    const older = {
+    const older: SharedChange = {
       id: 'older-1',
       hlc: `${String(T0 + 1000)}-000000`,
       device: 'older',
