@@ -19,6 +19,8 @@ describe('library migration 017_arrivals', () => {
        VALUES ('episode:1:1:2', 'episode', 1, 1, 2, NULL, 'Show', 'S01E02 aired today.',
          '2026-01-01', 1000, 2000, 1500)`,
     ).run();
+    // A later item that is gone: its id is never given again.
+    db.prepare("UPDATE sqlite_sequence SET seq = 5 WHERE name = 'inbox'").run();
     expect(() =>
       db
         .prepare(
@@ -50,7 +52,10 @@ describe('library migration 017_arrivals', () => {
       `INSERT INTO inbox (dedupe_key, kind, media_id, title, body, occurred_at, created_at)
        VALUES ('arrival:movie:2:US:8', 'arrival', 2, 'A', 'b', '2026-01-01', 1)`,
     ).run();
-    expect(db.prepare('SELECT id FROM inbox ORDER BY id').pluck().all()).toEqual([1, 2]);
+    expect(db.prepare('SELECT id FROM inbox ORDER BY id').pluck().all()).toEqual([1, 6]);
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'inbox'").pluck().get()).toMatch(
+      /^CREATE TABLE inbox \(/,
+    );
     expect(
       db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'inbox_unread'").pluck().get(),
     ).toBe(1);

@@ -44,7 +44,9 @@ export const library017: Migration = {
         value TEXT NOT NULL
       ) WITHOUT ROWID;
 
-      CREATE TABLE inbox_next (
+      ALTER TABLE inbox RENAME TO inbox_before_arrivals;
+      DROP INDEX inbox_unread;
+      CREATE TABLE inbox (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         dedupe_key TEXT NOT NULL UNIQUE,
         kind TEXT NOT NULL CHECK (kind IN ('episode', 'release', 'arrival')),
@@ -59,10 +61,14 @@ export const library017: Migration = {
         read_at INTEGER,
         os_notified_at INTEGER
       );
-      INSERT INTO inbox_next SELECT id, dedupe_key, kind, media_id, season_number, episode_number,
-        release_type, title, body, occurred_at, created_at, read_at, os_notified_at FROM inbox;
-      DROP TABLE inbox;
-      ALTER TABLE inbox_next RENAME TO inbox;
+      INSERT INTO inbox SELECT id, dedupe_key, kind, media_id, season_number, episode_number,
+        release_type, title, body, occurred_at, created_at, read_at, os_notified_at
+        FROM inbox_before_arrivals;
+      -- Ids go on from where they were: an id is never given to a second item.
+      DELETE FROM sqlite_sequence WHERE name = 'inbox';
+      INSERT INTO sqlite_sequence (name, seq)
+        SELECT 'inbox', seq FROM sqlite_sequence WHERE name = 'inbox_before_arrivals';
+      DROP TABLE inbox_before_arrivals;
       CREATE INDEX inbox_unread ON inbox (id) WHERE read_at IS NULL;
     `);
   },
