@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { offersIn } from './arrivals';
 import { catalogueOf } from './catalogue';
 import { PROVIDER_INTERVALS, providerInterval, providersDue } from './policy';
 import { regionFromLocale } from './region';
@@ -105,5 +106,39 @@ describe('a watchlist of 5,000 titles', () => {
         .map((i) => i.mediaId)
         .sort(),
     ).toEqual([3000, 4999]);
+  });
+});
+
+describe('a title’s offers as TMDB lists them', () => {
+  it('counts subscriptions and free or with-ads offers once each, and skips what cannot be read', () => {
+    const body = {
+      results: {
+        US: {
+          link: 'x',
+          flatrate: [
+            {
+              provider_id: 8,
+              provider_name: 'N'.repeat(10_000),
+              logo_path: null,
+              display_priority: 0,
+            },
+            { provider_id: 8, provider_name: 'Netflix', logo_path: null, display_priority: 1 },
+            { provider_id: -1, provider_name: 'Bad', logo_path: null, display_priority: 2 },
+          ],
+          ads: [{ provider_id: 73, provider_name: '', logo_path: null, display_priority: 0 }],
+          free: [{ provider_id: 73, provider_name: 'Tubi', logo_path: null, display_priority: 0 }],
+          rent: [
+            { provider_id: 2, provider_name: 'Apple TV', logo_path: null, display_priority: 0 },
+          ],
+        },
+      },
+    };
+    const offers = offersIn(body, 'US');
+    expect(offers.map((o) => [o.providerId, o.offer])).toEqual([
+      [8, 'flatrate'],
+      [73, 'free'],
+    ]);
+    expect(offers[0]?.name.length).toBeLessThanOrEqual(200);
+    expect(offersIn(body, 'GB')).toEqual([]);
   });
 });
