@@ -31,6 +31,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   sync: async () => (await import('./sync.bench')).runSyncBenchmarks,
   heavy: async () => (await import('./heavy.bench')).runHeavyBenchmarks,
   picks: async () => (await import('./picks.bench')).runPicksBenchmarks,
+  services: async () => (await import('./services.bench')).runServicesBenchmarks,
 };
 
 function format(value: number | null | undefined): string {

@@ -91,6 +91,7 @@ function requestFor(key: string): (() => Promise<Answer>) | undefined {
     'GET /3/genre/tv/list': get('/3/genre/tv/list'),
     'GET /3/watch/providers/regions': get('/3/watch/providers/regions'),
     'GET /3/watch/providers/movie': get('/3/watch/providers/movie?watch_region=US'),
+    'GET /3/watch/providers/tv': get('/3/watch/providers/tv?watch_region=GB'),
     'GET /3/authentication/token/new': get('/3/authentication/token/new'),
     'POST /3/authentication/token/validate_with_login': async () => {
       const token = await newToken();

@@ -1,5 +1,6 @@
 import type { Catalogue, TitleCore } from './catalogue';
 import { imagePath, IMAGE_KINDS, type ImageKind } from './image-paths';
+import { providerMaskNow } from './provider-clock';
 import { providers } from './providers';
 import { renderTitle } from './titles';
 import { overviewOf } from './summaries';
@@ -108,8 +109,9 @@ export function titleWatchProviders(
   const results: Record<string, Record<string, unknown>> = {};
   const kind = core.kind === 'movie' ? 'movie' : 'tv';
   for (const region of ['US', 'GB', 'DE', 'FR', 'ES', 'IT', 'JP', 'BR', 'CA', 'AU', 'NL', 'KR']) {
+    const mask = providerMaskNow(data, core);
     const listed = providers.filter(
-      (p, i) => (core.providerMask & (1 << i)) !== 0 && p.regions.includes(region),
+      (p, i) => (mask & (1 << i)) !== 0 && p.regions.includes(region),
     );
     if (listed.length === 0) continue;
     const row = (p: (typeof providers)[number]): Record<string, unknown> => ({
@@ -129,15 +131,17 @@ export function titleWatchProviders(
   return results;
 }
 
-/** True when the title is offered by any of `providerIds` in `region`. */
+/** True when the title is offered by any of `providerIds` in `region`, on the clock's day. */
 export function offeredBy(
+  data: Pick<Catalogue, 'clock' | 'anchorDay'>,
   core: TitleCore,
   providerIds: readonly number[],
   region: string | undefined,
 ): boolean {
+  const mask = providerMaskNow(data, core);
   return providers.some(
     (p, i) =>
-      (core.providerMask & (1 << i)) !== 0 &&
+      (mask & (1 << i)) !== 0 &&
       providerIds.includes(p.provider_id) &&
       (region === undefined || p.regions.includes(region)),
   );

@@ -85,7 +85,7 @@ function filters(ctx: HandlerContext): Predicate[] {
     const region = stringArg(ctx, 'watch_region');
     const any = idListPredicate(
       providerList,
-      (c, id) => offeredBy(c, [id], region),
+      (c, id) => offeredBy(ctx.data, c, [id], region),
       'with_watch_providers',
     );
     out.push(any);

@@ -75,17 +75,20 @@ export const referenceHandlers: Record<string, Handler> = {
         })),
     };
   },
-  'GET /3/watch/providers/movie': (ctx) => {
-    const region = stringArg(ctx, 'watch_region');
-    const listed = providers.filter((p) => region === undefined || p.regions.includes(region));
-    return {
-      results: listed.map((p) => ({
-        display_priorities: Object.fromEntries(p.regions.map((r) => [r, p.display_priority])),
-        display_priority: p.display_priority,
-        logo_path: p.logo_path,
-        provider_id: p.provider_id,
-        provider_name: p.provider_name,
-      })),
-    };
-  },
+  'GET /3/watch/providers/movie': (ctx) => providerListing(stringArg(ctx, 'watch_region')),
+  'GET /3/watch/providers/tv': (ctx) => providerListing(stringArg(ctx, 'watch_region')),
 };
+
+/** The providers TMDB lists for films and for series (the same here), in one region or all. */
+function providerListing(region: string | undefined): { results: Record<string, unknown>[] } {
+  const listed = providers.filter((p) => region === undefined || p.regions.includes(region));
+  return {
+    results: listed.map((p) => ({
+      display_priorities: Object.fromEntries(p.regions.map((r) => [r, p.display_priority])),
+      display_priority: p.display_priority,
+      logo_path: p.logo_path,
+      provider_id: p.provider_id,
+      provider_name: p.provider_name,
+    })),
+  };
+}

@@ -334,6 +334,21 @@ describe('every channel answers', () => {
     expect(await ok('picks.undismiss', { mediaType: 'movie', id: film })).toEqual({
       hidden: false,
     });
+    // My streaming services: the choice, the providers to choose from, the summary.
+    expect(await ok('services.get')).toMatchObject({ chosen: false, summary: null });
+    const choice = { region: 'GB', providers: [{ id: 8, name: 'Netflix', logoPath: null }] };
+    expect(await ok('services.set', { ...choice, includeFree: true })).toMatchObject({
+      chosen: true,
+      services: { region: 'GB', includeFree: true },
+    });
+    await fails('services.set', { ...choice, region: 'gb', includeFree: true }, ['invalid_input']);
+    const offered = (await ok('services.catalogue', { region: 'GB' })) as {
+      region: string;
+      providers: Array<{ id: number; name: string }>;
+    };
+    expect(offered.region).toBe('GB');
+    expect(offered.providers.find((p) => p.id === 8)?.name).toBe('Netflix');
+    expect(await ok('services.dismissSummary')).toMatchObject({ summary: null });
 
     expect(channelNames.filter((c) => !called.has(c))).toEqual([]);
   });

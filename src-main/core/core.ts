@@ -24,6 +24,7 @@ import { picksHandlers } from '../ipc/handlers/picks';
 import type { ImportWiring } from '../import/service-types';
 import type { StagedSource } from '../../src-shared/ipc/contract';
 import { libraryHandlers } from '../ipc/handlers/library';
+import { servicesHandlers } from '../ipc/handlers/services';
 import { settingsHandlers } from '../ipc/handlers/settings';
 import { statsHandlers } from '../ipc/handlers/stats';
 import { syncHandlers } from '../ipc/handlers/sync';
@@ -85,6 +86,8 @@ export interface CoreOptions {
    * runs on this thread, as in tests that do not ask for a worker.
    */
   worker?: WorkerWiring;
+  /** The operating system's locale (Electron's `app.getLocale()`): my services' suggested region. */
+  locale?: string;
 }
 
 export interface Core {
@@ -222,6 +225,7 @@ export function createCore(options: CoreOptions): RunningCore {
       credentials,
       demo: options.tmdb.demo,
       heavy: () => graph?.heavy ?? null,
+      ...(options.locale === undefined ? {} : { locale: options.locale }),
     });
     const heavy = wireHeavyWork(options.worker, {
       dbs,
@@ -306,6 +310,10 @@ export function createCore(options: CoreOptions): RunningCore {
     ...importHandlers(started),
     ...captureHandlers(started),
     ...picksHandlers(started),
+    ...servicesHandlers(async () => {
+      const { services, libraryProblem, read } = await started();
+      return { services, libraryProblem, read };
+    }),
     ...devicesHandlers(async () => {
       const { devices, libraryProblem } = await started();
       return { devices, libraryProblem, pickFolder: options.devices?.pickFolder ?? null };

@@ -52,6 +52,7 @@ import { systemTimeZone } from '../tracking/dates';
 import { createTrackingStore } from '../tracking/store';
 import { createTrackingService, type TrackingService } from '../tracking/tracking-service';
 import { buildCapture, type CaptureWiring } from './capture-wiring';
+import { buildServices } from './services-wiring';
 import type { HeavyWork } from '../worker/heavy';
 
 export const MB = 1024 * 1024;
@@ -90,6 +91,7 @@ export interface GraphDeps {
   demo?: boolean;
   /** The worker's heavy work, wired after the graph (imports restore a backup's history there). */
   heavy?: () => HeavyWork | null;
+  locale?: string;
 }
 
 /** Everything the handlers reach once the databases are open. */
@@ -115,6 +117,8 @@ export interface Graph {
   capture: CaptureService | null;
   /** Sync of Marquee's own history across the person's computers; null without a library. */
   devices: DeviceSync | null;
+  /** My streaming services and arrivals on them; null without a library. */
+  services: ReturnType<typeof buildServices> | null;
   libraryProblem: string | null;
   /** The library's one write path; null without a library. */
   changes: ChangePath | null;
@@ -132,6 +136,10 @@ export interface Graph {
 export function buildGraph(deps: GraphDeps): Graph {
   const { dbs, settings, tmdb, auth, network, events, clock, log } = deps;
   const online = (): boolean => network.online;
+  const onOnline = (listener: () => void): (() => void) =>
+    events.on('network.status', (status) => {
+      if (status.online) listener();
+    });
   const responses = createResponseCache(dbs.cache, clock);
   const through = createCacheThrough({
     cache: responses,
@@ -245,10 +253,7 @@ export function buildGraph(deps: GraphDeps): Graph {
           region: () => settings.get().region,
           timers: deps.timers,
           online,
-          onOnline: (listener) =>
-            events.on('network.status', (status) => {
-              if (status.online) listener();
-            }),
+          onOnline,
           log,
           emit: {
             inbox: (items, unread) => {
@@ -272,10 +277,7 @@ export function buildGraph(deps: GraphDeps): Graph {
         clock,
         timeZone,
         online,
-        onOnline: (listener) =>
-          events.on('network.status', (status) => {
-            if (status.online) listener();
-          }),
+        onOnline,
         // Marked, undone or restored plays, and an import that stopped (written chunks stay).
         onPlaysChanged: (listener) => {
           const offTracking = events.on('tracking.changed', listener);
@@ -336,6 +338,7 @@ export function buildGraph(deps: GraphDeps): Graph {
     dbs.library && changes && tracking
       ? buildCapture(deps, { db: dbs.library, changes, tracking, read, timeZone, online })
       : null;
+  const services = buildServices(deps, { changes, tracking, responses, safeIngest });
 
   const searchDeps: SearchDeps = {
     read,
@@ -366,6 +369,7 @@ export function buildGraph(deps: GraphDeps): Graph {
     imports,
     capture,
     devices,
+    services,
     libraryProblem: dbs.status.libraryProblem,
     changes,
     pendingChanges: () => library?.count(['pending', 'in_flight']) ?? 0,
@@ -382,6 +386,7 @@ export function buildGraph(deps: GraphDeps): Graph {
       await imports?.idle();
       await capture?.idle();
       await devices?.idle();
+      await services?.idle();
     },
     close: () => {
       indexUpkeep.stop();
@@ -391,6 +396,7 @@ export function buildGraph(deps: GraphDeps): Graph {
       imports?.close();
       void capture?.close();
       void devices?.close();
+      services?.close();
     },
   };
 }

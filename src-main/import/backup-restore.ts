@@ -1,4 +1,5 @@
 import type { UserLibrary } from '../library/user-library';
+import type { Preferences } from '../changes/preferences';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Tracking } from '../tracking/tracking';
 import type { Play } from '../tracking/types';
@@ -88,8 +89,8 @@ type Counts = { added: number; alreadyPresent: number; failed: number };
  * outbox) and settings, merged into this profile. `step` hears 1, 2, 3 as each part is done.
  */
 export async function restoreLibrary(
-  backup: Pick<Backup, 'library' | 'settings'>,
-  deps: { library: UserLibrary; settings: SettingsStore },
+  backup: Pick<Backup, 'library' | 'settings' | 'preferences'>,
+  deps: { library: UserLibrary; settings: SettingsStore; preferences?: Pick<Preferences, 'set'> },
   step: (done: number) => void,
 ): Promise<{ library: Counts; lists: Counts }> {
   const lib = libraryDiff(backup, deps.library);
@@ -130,6 +131,9 @@ export async function restoreLibrary(
 
   const change = settingsChange(backup, deps.settings.get());
   if (Object.keys(change).length > 0) await deps.settings.set(change);
+  // Each is recorded as a write of its own (unchanged ones are not), so sync carries it.
+  for (const p of backup.preferences ?? [])
+    if (p.value !== undefined) deps.preferences?.set(p.key, p.value);
   step(3);
   return { library: libResult, lists: listResult };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PREFERENCE_KEY } from '../changes/preferences';
 import { play as playSchema, settings as settingsSchema } from '../../src-shared/ipc/contract';
 import {
   keptInboxBody,
@@ -79,7 +80,7 @@ export const backupSchema = z.object({
     .array(
       z.object({
         key: z.string().min(1).max(300),
-        kind: z.enum(['episode', 'release']),
+        kind: z.enum(['episode', 'release', 'arrival']),
         mediaId: id,
         season: z.number().int().nullable(),
         episode: z.number().int().nullable(),
@@ -93,6 +94,17 @@ export const backupSchema = z.object({
     )
     .max(200_000),
   settings: settingsSchema.partial(),
+  /** Preferences that follow the person (my services, titles not of interest); older backups have none. */
+  preferences: z
+    .array(
+      z.object({
+        key: z.string().regex(PREFERENCE_KEY),
+        // JSON has no undefined: a key without its value is left out when restoring.
+        value: z.unknown(),
+      }),
+    )
+    .max(100_000)
+    .optional(),
 });
 export type Backup = z.infer<typeof backupSchema>;
 export type MediaRef = z.infer<typeof mediaRef>;

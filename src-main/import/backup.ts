@@ -1,4 +1,5 @@
 import type { RestorePlan } from '../../src-shared/ipc/contract/import';
+import type { Preferences } from '../changes/preferences';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Tracking } from '../tracking/tracking';
 import type { TrackingService } from '../tracking/tracking-service';
@@ -32,7 +33,7 @@ export { backupSchema, type Backup } from './backup-schema';
 export interface BackupReadDeps {
   appVersion: string;
   clock: () => number;
-  store: Pick<BackupStore, 'seriesSettings' | 'inbox'>;
+  store: Pick<BackupStore, 'seriesSettings' | 'inbox'> & Partial<Pick<BackupStore, 'preferences'>>;
   tracking: { tracking: Pick<Tracking, 'history'> };
   library: Pick<UserLibrary, 'collection' | 'lists' | 'list'>;
   settings: Pick<SettingsStore, 'get'>;
@@ -47,6 +48,8 @@ export interface BackupDeps {
   tracking: TrackingService;
   library: UserLibrary;
   settings: SettingsStore;
+  /** Restores the backup's preferences (my services…); without it they are left as they are. */
+  preferences?: Pick<Preferences, 'set'>;
 }
 
 /** What planning a restore reads: the history, the library, series, inbox and settings. */
@@ -130,6 +133,7 @@ export function createBackup(deps: BackupReadDeps): Backup {
     series: deps.store.seriesSettings(),
     inbox: deps.store.inbox(),
     settings: { ...deps.settings.get() },
+    ...(deps.store.preferences ? { preferences: deps.store.preferences() } : {}),
   };
 }
 

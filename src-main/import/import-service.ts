@@ -6,6 +6,8 @@ import type { Logger } from '../base/log';
 import type { UserLibrary } from '../library/user-library';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ChangePath } from '../changes/change-path';
+import { createPreferences } from '../changes/preferences';
+import { createPreferenceStore } from '../changes/store/preferences';
 import type { TrackingService } from '../tracking/tracking-service';
 import { backupFile, createBackup, type BackupDeps } from './backup';
 import { exportFile } from './export';
@@ -73,6 +75,11 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     tracking: deps.tracking,
     library: deps.library,
     settings: deps.settings,
+    preferences: createPreferences({
+      store: createPreferenceStore(deps.db),
+      changes: deps.changes,
+      clock: deps.clock,
+    }),
   };
   const jobs = createImportJobs({
     store: createImportJobStore(deps.db),

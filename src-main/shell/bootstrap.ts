@@ -137,6 +137,8 @@ export function runMarquee(electron: ElectronApi, options: ShellOptions): Runnin
         dataDir,
         app: { name: app.getName(), version: app.getVersion(), platform: options.platform },
         tmdb: setup.tmdb,
+        // The region suggested for my streaming services before the first choice.
+        ...(typeof app.getLocale === 'function' ? { locale: app.getLocale() } : {}),
         updates: {
           status: () => late.updates?.status() ?? { state: 'unavailable' },
           install: () => late.updates?.install() ?? false,

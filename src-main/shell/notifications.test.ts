@@ -136,6 +136,28 @@ describe('OS notifications for new inbox items', () => {
     ]);
   });
 
+  it('announces an arrival ("Arrival is now on Netflix") and opens its film or series', async () => {
+    const { events, window } = setup(true);
+    const arrival = (id: number, mediaType: 'movie' | 'tv'): InboxItemView => ({
+      ...item(id, 'arrival'),
+      title: 'Arrival',
+      body: 'is now on Netflix',
+      mediaType,
+    });
+    events.emit('tracking.inbox', { unread: 2, items: [arrival(5, 'movie'), arrival(6, 'tv')] });
+    await settle();
+    expect(FakeNotification.instances.map((n) => `${n.options.title} ${n.options.body}`)).toEqual([
+      'Arrival is now on Netflix',
+      'Arrival is now on Netflix',
+    ]);
+    FakeNotification.instances[0]?.click();
+    FakeNotification.instances[1]?.click();
+    expect(window.scripts).toEqual([
+      'location.hash = "#/movie/1005";',
+      'location.hash = "#/tv/1006";',
+    ]);
+  });
+
   it('records the shown items as OS-notified, the summary for all it stands for', async () => {
     const few = setup(true);
     few.events.emit('tracking.inbox', { unread: 2, items: [item(1), item(2, 'release')] });

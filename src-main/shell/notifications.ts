@@ -46,9 +46,13 @@ export interface NotificationDeps {
 /** More new items than this at once become one summary, not a stack of notifications. */
 export const MAX_SEPARATE = 3;
 
-/** The page an item opens: the episode's series or the film. Built from numbers only. */
-export function itemRoute(item: Pick<InboxItemView, 'kind' | 'mediaId'>): string {
-  return `#/${item.kind === 'episode' ? 'tv' : 'movie'}/${Math.trunc(item.mediaId)}`;
+/** The page an item opens: the episode's series, the film, or the title that arrived. Built from numbers only. */
+export function itemRoute(item: Pick<InboxItemView, 'kind' | 'mediaId' | 'mediaType'>): string {
+  const kind =
+    item.kind === 'episode' || (item.kind === 'arrival' && item.mediaType === 'tv')
+      ? 'tv'
+      : 'movie';
+  return `#/${kind}/${Math.trunc(item.mediaId)}`;
 }
 
 const ROUTE = /^#\/(?:tv|movie|inbox)(?:\/\d+)?$/;

@@ -52,14 +52,18 @@ export interface SeriesSnooze {
 
 /** An inbox item named as on every computer: what it announces, never its local row id. */
 export interface InboxKey {
-  kind: 'episode' | 'release';
-  /** The series' id for an episode, the film's for a release. */
+  kind: 'episode' | 'release' | 'arrival';
+  /** The series' id for an episode, the film's for a release, the title's for an arrival. */
   mediaId: number;
   season: number | null;
   episode: number | null;
   releaseType: ReleaseType | null;
-  /** The release's region (ISO 3166-1); null for an episode. */
+  /** The release's or the arrival's region (ISO 3166-1); null for an episode. */
   region: string | null;
+  /** An arrival's film or series (absent for the other kinds, and in older files). */
+  mediaType?: 'movie' | 'tv';
+  /** The provider an arrival is on (absent for the other kinds). */
+  providerId?: number;
 }
 
 /** Inbox items read, at `readAt` (ms): replayed by reading those still unread. */

@@ -33,6 +33,8 @@ export interface SchedulerDeps {
   log: SchedulerLog;
   /** Requests in flight at once; the client's limiter paces them. */
   concurrency?: number;
+  /** More refresh work after each run that went online (watch providers of watched titles). */
+  after?: () => Promise<void>;
 }
 
 export interface RunResult {
@@ -176,6 +178,10 @@ export class RefreshScheduler {
     await Promise.all(Array.from({ length: workers }, worker));
     this.#flush();
     this.#notify();
+    if (!state.stopped && this.#deps.after)
+      await this.#deps.after().catch((error: unknown) => {
+        this.#deps.log.warn('tracking.after_failed', { error: errorMessage(error) });
+      });
     if (total > 0)
       this.#deps.onProgress({ running: false, done: state.done, total, failed: state.failed });
     if (total > 0)

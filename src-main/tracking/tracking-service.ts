@@ -84,6 +84,8 @@ export interface TrackingService {
   exportIcs(window: Partial<CalendarWindow>): { filename: string; text: string };
   /** Starts the scheduler: a run now (when online), then on its timer and when the network returns. */
   start(): void;
+  /** Work for the scheduler after each run that went online (another domain's refresh). */
+  afterRefresh(work: () => Promise<void>): void;
   idle(): Promise<void>;
   close(): void;
 }
@@ -116,7 +118,9 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
   });
   let progress: RefreshProgress = { running: false, done: 0, total: 0, failed: 0 };
   let warm: ReturnType<typeof setTimeout> | undefined;
+  let after: (() => Promise<void>) | undefined;
   const scheduler = new RefreshScheduler({
+    after: () => after?.() ?? Promise.resolve(),
     target: tracking.refresh,
     source: deps.source ?? tmdbTrackingSource(deps.tmdb),
     clock: deps.clock,
@@ -202,6 +206,9 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
         }
       }, WARM_AFTER_MS);
       warm.unref();
+    },
+    afterRefresh: (work) => {
+      after = work;
     },
     idle: () => scheduler.idle(),
     close: () => {

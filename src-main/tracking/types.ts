@@ -174,7 +174,8 @@ export type CalendarEvent =
 
 export interface InboxItem {
   id: number;
-  kind: 'episode' | 'release';
+  /** An episode aired, a film came out, or a title arrived on one of my streaming services. */
+  kind: 'episode' | 'release' | 'arrival';
   mediaId: number;
   season: number | null;
   episode: number | null;
@@ -185,6 +186,8 @@ export interface InboxItem {
   occurredAt: string;
   createdAt: number;
   readAt: number | null;
+  /** An arrival's film or series; the other kinds say it by their kind. */
+  mediaType?: 'movie' | 'tv';
 }
 
 /** A refresh run's progress, for the status bar. */

@@ -71,6 +71,7 @@ export interface RestoredHere {
   plays: number;
   library: Backup['library'];
   settings: Backup['settings'];
+  preferences?: Backup['preferences'];
 }
 
 /**
@@ -159,5 +160,6 @@ export async function restoreJob(
     plays: history.added + history.alreadyPresent,
     library: backup.library,
     settings: backup.settings,
+    ...(backup.preferences ? { preferences: backup.preferences } : {}),
   };
 }

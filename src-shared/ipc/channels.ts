@@ -102,6 +102,10 @@ export const channelNames = [
   'picks.list',
   'picks.dismiss',
   'picks.undismiss',
+  'services.get',
+  'services.set',
+  'services.catalogue',
+  'services.dismissSummary',
 ] as const;
 
 export const eventNames = [
@@ -120,6 +124,7 @@ export const eventNames = [
   'capture.changed',
   'capture.backfill',
   'picks.changed',
+  'services.changed',
 ] as const;
 
 export type ChannelName = (typeof channelNames)[number];

@@ -11,6 +11,7 @@ import { importDomain } from './contract/import';
 import { libraryDomain } from './contract/library';
 import { passThroughDomain } from './contract/pass-through';
 import { picksDomain } from './contract/picks';
+import { servicesDomain } from './contract/services';
 import { settingsDomain } from './contract/settings';
 import { statsDomain } from './contract/stats';
 import { syncDomain } from './contract/sync';
@@ -36,6 +37,7 @@ export const contractDomains = [
   statsDomain,
   captureDomain,
   picksDomain,
+  servicesDomain,
 ] as const;
 
 const combined = combineDomains(contractDomains);
@@ -166,3 +168,18 @@ export {
   type WatchedWhen,
   type WatchScope,
 } from './contract/tracking';
+export {
+  MY_SERVICES_KEY,
+  myServices,
+  noServices,
+  serviceRef,
+  servicesState,
+  type CatalogueProvider,
+  type CatalogueRegion,
+  type MyServices,
+  type ServiceRef,
+  type ServicesCatalogue,
+  type ServicesChannel,
+  type ServicesEvent,
+  type ServicesState,
+} from './contract/services';

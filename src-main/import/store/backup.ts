@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createPreferenceStore } from '../../changes/store/preferences';
 import { plainText } from '../../../src-shared/text/bound';
 import { TEXT_LIMITS } from '../../../src-shared/text/limits';
 
@@ -14,7 +15,7 @@ export interface SeriesSettingsRow {
 /** An inbox item as a backup keeps it (its key makes a merge idempotent). */
 export interface InboxRow {
   key: string;
-  kind: 'episode' | 'release';
+  kind: 'episode' | 'release' | 'arrival';
   mediaId: number;
   season: number | null;
   episode: number | null;
@@ -33,6 +34,8 @@ export interface InboxRow {
 export interface BackupStore {
   seriesSettings(): SeriesSettingsRow[];
   inbox(): InboxRow[];
+  /** Every preference, by key, its value read back from JSON. */
+  preferences(): Array<{ key: string; value: unknown }>;
   transaction<T>(fn: () => T): T;
 }
 
@@ -58,6 +61,7 @@ export function createBackupStore(db: Database.Database): BackupStore {
        occurred_at AS occurredAt, created_at AS createdAt, read_at AS readAt
      FROM inbox ORDER BY dedupe_key`,
   );
+  const preferences = createPreferenceStore(db);
   return {
     seriesSettings: () =>
       series.all().map((r) => ({
@@ -74,6 +78,8 @@ export function createBackupStore(db: Database.Database): BackupStore {
         title: plainText(r.title, TEXT_LIMITS.inboxTitle),
         body: plainText(r.body, TEXT_LIMITS.inboxBody),
       })),
+    preferences: () =>
+      preferences.entries('').map((r) => ({ key: r.key, value: JSON.parse(r.value) as unknown })),
     transaction: (fn) => db.transaction(fn)(),
   };
 }

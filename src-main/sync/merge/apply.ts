@@ -10,7 +10,7 @@ import type {
   SeriesSpecials,
 } from '../../tracking/changes';
 import type { TrackingStore } from '../../tracking/store';
-import { episodeKey, releaseKey } from '../../tracking/store/inbox';
+import { arrivalKey, episodeKey, releaseKey } from '../../tracking/store/inbox';
 import type { Play } from '../../tracking/types';
 import type { FoldRow, MergeStore, Version } from './store/merge-store';
 
@@ -91,7 +91,14 @@ export function createApplier(deps: {
       const key =
         item.kind === 'episode'
           ? episodeKey(item.mediaId, item.season ?? 0, item.episode ?? 0)
-          : releaseKey(item.mediaId, item.region ?? '', item.releaseType ?? 0);
+          : item.kind === 'arrival'
+            ? arrivalKey(
+                item.mediaType ?? 'movie',
+                item.mediaId,
+                item.region ?? '',
+                item.providerId ?? 0,
+              )
+            : releaseKey(item.mediaId, item.region ?? '', item.releaseType ?? 0);
       const first = store.inboxRead(key);
       if (first && !newer(first, version)) continue;
       store.setInboxRead(key, version);

@@ -44,7 +44,7 @@ const play = z
 
 const seriesId = { seriesId: id };
 const inboxKey = z.object({
-  kind: z.enum(['episode', 'release']),
+  kind: z.enum(['episode', 'release', 'arrival']),
   mediaId: id,
   season: episodeNumber.nullable(),
   episode: episodeNumber.nullable(),
@@ -53,6 +53,9 @@ const inboxKey = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .nullable(),
+  // An arrival's film or series and provider; files written before arrivals have neither.
+  mediaType: z.enum(['movie', 'tv']).optional(),
+  providerId: id.optional(),
 });
 
 /** Per kind: its domain, and the shape of its data. */

@@ -7,7 +7,7 @@ import { FILM_FOLLOWED_SQL, FOLLOWED_SQL } from './followed';
 
 export interface NewInboxItem {
   dedupeKey: string;
-  kind: 'episode' | 'release';
+  kind: InboxItem['kind'];
   mediaId: number;
   season: number | null;
   episode: number | null;
@@ -37,7 +37,7 @@ export interface ReleasedFilmRow {
 /** An inbox item as a backup keeps it (its key makes a merge idempotent). */
 export interface RestoredInboxItem {
   key: string;
-  kind: 'episode' | 'release';
+  kind: InboxItem['kind'];
   mediaId: number;
   season: number | null;
   episode: number | null;
@@ -79,32 +79,70 @@ export interface InboxStore {
 }
 
 /** A row as the queries below read it: the columns are named after the item's fields. */
-type RawItem = InboxItem;
+type RawItem = Omit<InboxItem, 'mediaType'> & { dedupeKey: string };
 
-/** Items stored before their text was bounded are read as the inbox keeps text now. */
-const bounded = (row: RawItem): InboxItem => ({
+/**
+ * Items stored before their text was bounded are read as the inbox keeps text now. An arrival
+ * says whether it is a film or a series (its key does); the other kinds say it by their kind.
+ */
+const bounded = ({ dedupeKey, ...row }: RawItem): InboxItem => ({
   ...row,
   title: plainText(row.title, TEXT_LIMITS.inboxTitle),
   body: plainText(row.body, TEXT_LIMITS.inboxBody),
+  ...(row.kind === 'arrival'
+    ? { mediaType: parseArrivalKey(dedupeKey)?.mediaType ?? 'movie' }
+    : {}),
 });
 
-const ITEM_COLUMNS = `id, kind, media_id AS mediaId, season_number AS season,
-  episode_number AS episode, release_type AS releaseType, title, body, occurred_at AS occurredAt,
-  created_at AS createdAt, read_at AS readAt`;
+const ITEM_COLUMNS = `id, dedupe_key AS dedupeKey, kind, media_id AS mediaId,
+  season_number AS season, episode_number AS episode, release_type AS releaseType, title, body,
+  occurred_at AS occurredAt, created_at AS createdAt, read_at AS readAt`;
 
 type KeyRow = Omit<InboxKey, 'region'> & { id: number; key: string };
 const KEY_COLUMNS = `id, dedupe_key AS key, kind, media_id AS mediaId, season_number AS season,
   episode_number AS episode, release_type AS releaseType`;
-/** A release's region is part of its key (see `releaseKey`); an episode has none. */
-const toKey = ({ id: _id, key, ...row }: KeyRow): InboxKey => ({
-  ...row,
-  region: row.kind === 'release' ? (key.split(':')[2] ?? null) : null,
-});
+/**
+ * A release's region is part of its key (see `releaseKey`), as are an arrival's film or series,
+ * region and provider (see `arrivalKey`); an episode has none.
+ */
+const toKey = ({ id: _id, key, ...row }: KeyRow): InboxKey => {
+  if (row.kind === 'arrival') {
+    const arrival = parseArrivalKey(key);
+    return {
+      ...row,
+      region: arrival?.region ?? null,
+      mediaType: arrival?.mediaType ?? 'movie',
+      providerId: arrival?.providerId ?? 0,
+    };
+  }
+  return { ...row, region: row.kind === 'release' ? (key.split(':')[2] ?? null) : null };
+};
 
 export const episodeKey = (seriesId: number, season: number, episode: number): string =>
   `episode:${seriesId}:${season}:${episode}`;
 export const releaseKey = (movieId: number, region: string, type: number): string =>
   `release:${movieId}:${region}:${type}`;
+
+/** A title's arrival on a provider in a region: announced once, whenever it happens. */
+export const arrivalKey = (
+  mediaType: 'movie' | 'tv',
+  mediaId: number,
+  region: string,
+  providerId: number,
+): string => `arrival:${mediaType}:${mediaId}:${region}:${providerId}`;
+
+export function parseArrivalKey(
+  key: string,
+): { mediaType: 'movie' | 'tv'; mediaId: number; region: string; providerId: number } | null {
+  const match = /^arrival:(movie|tv):(\d+):([A-Z]{2}):(\d+)$/.exec(key);
+  if (!match) return null;
+  return {
+    mediaType: match[1] === 'tv' ? 'tv' : 'movie',
+    mediaId: Number(match[2]),
+    region: match[3] ?? '',
+    providerId: Number(match[4]),
+  };
+}
 
 export function createInboxStore(db: Database.Database): InboxStore {
   const startSeries = db.prepare(
@@ -197,7 +235,7 @@ export function createInboxStore(db: Database.Database): InboxStore {
       const result = insert.run({ ...item, now });
       if (result.changes === 0) continue;
       const row = byId.get(result.lastInsertRowid);
-      if (row) added.push(row);
+      if (row) added.push(bounded(row));
     }
     return added;
   });

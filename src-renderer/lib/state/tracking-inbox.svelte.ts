@@ -5,9 +5,15 @@ import { call } from '../api';
 import { detailHref } from '../routes';
 import { OwnChanges } from './own-changes';
 
-/** Where an inbox item leads: the episode's series page, or the film. */
+/** Where an inbox item leads: the episode's series page, the film, or the title that arrived. */
 export function inboxHref(item: InboxItemView): string {
-  return detailHref({ kind: item.kind === 'episode' ? 'tv' : 'movie', id: item.mediaId });
+  const kind =
+    item.kind === 'episode'
+      ? 'tv'
+      : item.kind === 'arrival'
+        ? (item.mediaType ?? 'movie')
+        : 'movie';
+  return detailHref({ kind, id: item.mediaId });
 }
 
 /**

@@ -213,7 +213,8 @@ const calendarWindow = z.object({ from: day.optional(), to: day.optional() });
 
 export const inboxItem = z.object({
   id: z.number().int(),
-  kind: z.enum(['episode', 'release']),
+  /** An episode aired, a film came out, or a title arrived on one of my streaming services. */
+  kind: z.enum(['episode', 'release', 'arrival']),
   mediaId: id,
   season: seasonNumber.nullable(),
   episode: episodeNumber.nullable(),
@@ -224,6 +225,8 @@ export const inboxItem = z.object({
   occurredAt: day,
   createdAt: time,
   readAt: time.nullable(),
+  /** An arrival's film or series (the other kinds say it by their kind). */
+  mediaType: z.enum(['movie', 'tv']).optional(),
 });
 export type InboxItemView = z.infer<typeof inboxItem>;
 

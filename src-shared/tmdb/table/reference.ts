@@ -85,4 +85,14 @@ export const referenceEndpoints = defineEndpoints({
     idempotent: true,
     cache: 'reference',
   },
+  'GET /3/watch/providers/tv': {
+    params: noParams,
+    query: providerListQuery,
+    body: undefined,
+    response: providerList,
+    auth: 'app',
+    success: [200],
+    idempotent: true,
+    cache: 'reference',
+  },
 });

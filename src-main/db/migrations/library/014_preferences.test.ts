@@ -17,7 +17,10 @@ describe('library migration 014_preferences', () => {
       `INSERT INTO watch_plays (uid, media_type, media_id, season_number, episode_number, watched_at, source, created_at)
        VALUES ('p1', 'movie', 603, -1, -1, 1000, 'marquee', 1000)`,
     ).run();
-    migrate(db, libraryMigrations);
+    migrate(
+      db,
+      libraryMigrations.filter((m) => m.version <= 14),
+    );
     expect(db.pragma('user_version', { simple: true })).toBe(14);
     expect(db.prepare('SELECT count(*) AS n FROM preferences').get()).toEqual({ n: 0 });
     expect(db.prepare('SELECT uid FROM watch_plays').all()).toEqual([{ uid: 'p1' }]);
