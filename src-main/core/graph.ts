@@ -16,6 +16,7 @@ import type { IngestContext } from '../cache/extract';
 import { createImageService, type ImageService } from '../cache/image-service';
 import { createImageStore } from '../cache/store/images';
 import { createIngest, type Ingest } from '../cache/store/ingest';
+import { buildAvailability, type AvailabilityService } from './availability-wiring';
 import { startIndexUpkeep } from '../cache/index-upkeep';
 import { createSearchIndexStore } from '../cache/store/search-upkeep';
 import {
@@ -115,6 +116,7 @@ export interface Graph {
   capture: CaptureService | null;
   /** Sync of Marquee's own history across the person's computers; null without a library. */
   devices: DeviceSync | null;
+  availability: AvailabilityService;
   libraryProblem: string | null;
   pendingChanges(): number;
   clearAccountData(): void;
@@ -364,6 +366,7 @@ export function buildGraph(deps: GraphDeps): Graph {
     imports,
     capture,
     devices,
+    availability: buildAvailability(dbs, settings),
     libraryProblem: dbs.status.libraryProblem,
     pendingChanges: () => library?.count(['pending', 'in_flight']) ?? 0,
     clearAccountData: () => {

@@ -99,6 +99,7 @@ export const channelNames = [
   'capture.review',
   'capture.resolve',
   'capture.simulatePlay',
+  'services.availability',
 ] as const;
 
 export const eventNames = [
