@@ -23,6 +23,8 @@ export interface AvailabilityAnswer {
 export interface AvailabilityService {
   /** For each title, in the order asked, which of my services stream it now. */
   availability(items: readonly TitleKey[]): AvailabilityAnswer;
+  /** My services as they stand now. */
+  mine(): MyServices;
 }
 
 /**
@@ -35,6 +37,7 @@ export function createAvailability(deps: {
   myServices: () => MyServices;
 }): AvailabilityService {
   return {
+    mine: () => deps.myServices(),
     availability(items) {
       const mine = deps.myServices();
       const offers = mine.includeFree ? ['flatrate', 'free', 'ads'] : ['flatrate'];

@@ -3,7 +3,7 @@ import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { AvailabilityService } from '../../services/availability';
 
 export interface AvailabilityDeps {
-  availability: AvailabilityService;
+  availability: Pick<AvailabilityService, 'availability'>;
 }
 
 /** Which of my services stream each title now, from the cache's availability index. */
