@@ -2,7 +2,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import { isChannelName, isEventName } from '../../../src-shared/ipc/channels';
 import type { TitleAvailability } from '../../../src-shared/ipc/contract/availability';
-import { myServices, type MyServices } from '../../../src-shared/ipc/contract/services';
+import type { MyServices } from '../../../src-shared/ipc/contract/services';
 import { api } from '../api';
 import { AVAILABILITY_BATCH, refKey, type TitleRef } from '../on-mine';
 
@@ -10,15 +10,27 @@ import { AVAILABILITY_BATCH, refKey, type TitleRef } from '../on-mine';
 const SERVICES_GET: string = 'services.get';
 const SERVICES_CHANGED: string = 'services.changed';
 
-/** My services from `services.get`'s answer: the value itself, or under `services`. */
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The shape of my services (the contract's `myServices`), checked without a validator. */
+function isMyServices(v: unknown): v is MyServices {
+  return (
+    isRecord(v) &&
+    typeof v.region === 'string' &&
+    typeof v.includeFree === 'boolean' &&
+    Array.isArray(v.providers) &&
+    v.providers.every((p) => isRecord(p) && typeof p.id === 'number' && typeof p.name === 'string')
+  );
+}
+
+/**
+ * My services from `services.get`'s answer: the value itself, or under `services`. (The renderer
+ * loads no validator: its CSP forbids the code generation zod probes for.)
+ */
 function readMine(value: unknown): MyServices | null {
-  const direct = myServices.safeParse(value);
-  if (direct.success) return direct.data;
-  const nested =
-    typeof value === 'object' && value !== null && 'services' in value
-      ? myServices.safeParse(value.services)
-      : null;
-  return nested?.success ? nested.data : null;
+  if (isMyServices(value)) return value;
+  return isRecord(value) && isMyServices(value.services) ? value.services : null;
 }
 
 /**
