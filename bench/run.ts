@@ -30,6 +30,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   'sync-folder': async () => (await import('./sync-folder.bench')).runSyncFolderBenchmarks,
   sync: async () => (await import('./sync.bench')).runSyncBenchmarks,
   heavy: async () => (await import('./heavy.bench')).runHeavyBenchmarks,
+  availability: async () => (await import('./availability.bench')).runAvailabilityBenchmarks,
 };
 
 function format(value: number | null | undefined): string {
