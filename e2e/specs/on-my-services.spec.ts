@@ -213,5 +213,17 @@ test.describe('On my services', () => {
       await expect(events.locator('[data-stream-mark]')).toHaveCount(left);
       await page.screenshot({ path: `${SCREENSHOTS}/upcoming-filter-${scheme}.png` });
     }
+
+    // A logo that cannot load: the mark says the service's name, never a broken image.
+    chooseServices(stack, {
+      region: 'US',
+      providers: [{ id: service.provider_id, name: service.provider_name, logoPath: '/gone.png' }],
+      includeFree: false,
+    });
+    await page.reload();
+    await page.goto(`${stack.harness.origin}/#/upnext`);
+    const marks = frame.main.locator('[data-upnext-row] [data-stream-mark]');
+    await expect(marks.first()).toContainText(service.provider_name);
+    await expect(marks.locator('img')).toHaveCount(0);
   });
 });
