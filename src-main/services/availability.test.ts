@@ -115,8 +115,25 @@ describe('the availability index and my services', () => {
 
   it('forgets a provider that left the title when a newer answer comes', () => {
     ingest(details(11, { US: { link: 'x', flatrate: [offer(8)] } }), { mediaType: 'movie' });
+    expect(ask(['movie', 11]).items[0]?.services).toEqual([netflix]);
     ingest(details(11, { US: { link: 'x', flatrate: [offer(11)] } }), { mediaType: 'movie' });
     expect(ask(['movie', 11]).items[0]?.services).toEqual([mubi]);
+    ingest(details(11, {}), { mediaType: 'movie' });
+    expect(ask(['movie', 11]).items[0]).toMatchObject({ known: true, services: [] });
+  });
+
+  it('keeps up with every write after its first answer, a few or many', () => {
+    expect(ask(['movie', 20]).items[0]?.known).toBe(false);
+    ingest(details(20, { US: { link: 'x', flatrate: [offer(8)] } }), { mediaType: 'movie' });
+    expect(ask(['movie', 20]).items[0]?.services).toEqual([netflix]);
+    // More writes than are read one by one: the index is read again whole.
+    for (let id = 100; id < 700; id += 1)
+      ingest(details(id, { US: { link: 'x', flatrate: [offer(11)] } }), { mediaType: 'movie' });
+    ingest(details(20, { US: { link: 'x', flatrate: [offer(11)] } }), { mediaType: 'movie' });
+    expect(ask(['movie', 20], ['movie', 699]).items.map((i) => i.services)).toEqual([
+      [mubi],
+      [mubi],
+    ]);
   });
 
   it('answers in the order asked, my region decides, and no services means none', () => {
