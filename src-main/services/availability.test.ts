@@ -4,6 +4,7 @@ import type { MyServices } from '../../src-shared/ipc/contract/services';
 import { ingestContextOf } from '../cache/extract-providers';
 import { createIngest, type Ingest } from '../cache/store/ingest';
 import { tempCache } from '../cache/testing/temp-cache';
+import { createUsageStore } from '../cache/store/usage';
 import { createAvailability, readMyServices, type AvailabilityService } from './availability';
 import { createAvailabilityStore } from './store/availability';
 
@@ -133,6 +134,18 @@ describe('the availability index and my services', () => {
     expect(ask(['movie', 20], ['movie', 699]).items.map((i) => i.services)).toEqual([
       [mubi],
       [mubi],
+    ]);
+  });
+
+  it('forgets everything when the cache is cleared, and learns again after', () => {
+    ingest(details(30, { US: { link: 'x', flatrate: [offer(8)] } }), { mediaType: 'movie' });
+    expect(ask(['movie', 30]).items[0]?.known).toBe(true);
+    createUsageStore(db).clearAll();
+    expect(ask(['movie', 30]).items[0]).toMatchObject({ known: false, services: [] });
+    ingest(details(31, { US: { link: 'x', flatrate: [offer(11)] } }), { mediaType: 'movie' });
+    expect(ask(['movie', 30], ['movie', 31]).items.map((i) => [i.known, i.services])).toEqual([
+      [false, []],
+      [true, [mubi]],
     ]);
   });
 

@@ -36,10 +36,10 @@ export const cache005: Migration = {
       -- Which titles stream on a provider in a region (arrivals, "on my services" lists).
       CREATE INDEX availability_by_provider ON availability (region, provider_id, kind, id);
 
-      -- The titles written, in order (the newest 10,000 are kept): a reader that holds the index
-      -- in memory reads again only the titles written since it last looked.
+      -- The titles written, in order (the newest 10,000 are kept; numbers are never reused): a
+      -- reader that holds the index in memory reads again only the titles written since it looked.
       CREATE TABLE availability_log (
-        seq INTEGER PRIMARY KEY,
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
         kind TEXT NOT NULL,
         id INTEGER NOT NULL
       );
