@@ -6,7 +6,7 @@ import {
   type ServiceRef,
 } from '../../src-shared/ipc/contract/services';
 import type { PreferenceStore } from '../changes/store/preferences';
-import { titleKeyOf, type AvailabilityStore, type TitleKey } from './store/availability';
+import type { AvailabilityStore, TitleKey } from './store/availability';
 
 export interface TitleAvailability extends TitleKey {
   /** false: no provider data is cached for this title yet. */
@@ -49,13 +49,16 @@ export function createAvailability(deps: {
       );
       return {
         region: mine.region,
-        items: items.map(({ mediaType, id }) => {
-          const streams = found.get(titleKeyOf(mediaType, id));
+        items: items.map(({ mediaType, id }, i) => {
+          const streams = found[i] ?? null;
           return {
             mediaType,
             id,
-            known: streams !== undefined,
-            services: streams ? mine.providers.filter((p) => streams.providerIds.has(p.id)) : [],
+            known: streams !== null,
+            services:
+              streams === null || streams.length === 0
+                ? []
+                : mine.providers.filter((p) => streams.includes(p.id)),
           };
         }),
       };

@@ -5,47 +5,43 @@ export interface TitleKey {
   id: number;
 }
 
-/** What the availability index knows of one title in one region. */
-export interface TitleStreams {
-  /** The title's providers were seen at all (in any region). */
-  known: boolean;
-  /** Among the providers asked about, those that offer it in the region by an offer asked about. */
-  providerIds: Set<number>;
-}
-
 export interface AvailabilityStore {
   /**
-   * For each title, by `"movie:603"` key: whether it is known and which of `providerIds` stream
-   * it in `region` by one of `offers`. Titles never seen are missing from the answer.
+   * For each title, in the order asked: null when it was never seen, else which of `providerIds`
+   * stream it in `region` by one of `offers` (empty when none).
    */
   lookup(
     items: readonly TitleKey[],
     region: string,
     providerIds: readonly number[],
     offers: readonly string[],
-  ): Map<string, TitleStreams>;
+  ): Array<readonly number[] | null>;
 }
 
-export const titleKeyOf = (mediaType: string, id: number): string => `${mediaType}:${String(id)}`;
+/** A title as one number (films even, series odd): cheaper to hash than a string. */
+const keyOf = (kind: string, id: number): number => id * 2 + (kind === 'tv' ? 1 : 0);
+const NONE: readonly number[] = Object.freeze([]);
 
-/** More titles written since the last look than this: everything is read again. */
+/** More titles written since the last look than this: everything held is forgotten. */
 const CATCH_UP_LIMIT = 500;
+/** Titles per statement: bounded so a statement's JSON argument stays small. */
+const CHUNK = 1000;
 
-interface Snapshot {
-  /** region, providers and offers it was read for. */
+interface Held {
+  /** region, providers and offers the answers are for. */
   query: string;
-  /** The last log entry it includes. */
+  /** The last log entry they include. */
   seq: number;
-  known: Set<string>;
-  streams: Map<string, Set<number>>;
+  /** Per title asked about: null when never seen, else the providers asked about that stream it. */
+  answers: Map<number, readonly number[] | null>;
 }
 
 /**
- * Reads the availability index of the cache (cache migration 005), held in memory for the region,
- * providers and offers asked about: which titles are known, and which stream on those providers.
- * Each lookup first reads the titles written since (`availability_log`, usually none or a few),
- * so an answer costs one small query plus a Map lookup per title. Reading the whole index again
- * (a change of my services, or far behind the log) is one pass over two indexes.
+ * Reads the availability index of the cache (cache migration 005). Answers are kept in memory for
+ * the region, providers and offers asked about, per title asked about (a watchlist, the pages
+ * shown): before each lookup the titles written since are read from `availability_log` (usually
+ * none or a few) and forgotten, so a lookup of titles held is a Map read each, and titles not held
+ * cost two statements per thousand, walking the primary keys of (kind, id).
  */
 export function createAvailabilityStore(db: Database.Database): AvailabilityStore {
   const head = db
@@ -56,82 +52,69 @@ export function createAvailabilityStore(db: Database.Database): AvailabilityStor
       'SELECT DISTINCT kind, id FROM availability_log WHERE seq > ?',
     )
     .raw();
-  const allSeen = db.prepare<[], [string, number]>('SELECT kind, id FROM availability_seen').raw();
-  const oneSeen = db
-    .prepare<[string, number], number>('SELECT 1 FROM availability_seen WHERE kind = ? AND id = ?')
-    .pluck();
-  const filter = `region = ? AND provider_id IN (SELECT value FROM json_each(?))
-    AND offer IN (SELECT value FROM json_each(?))`;
-  const allStreams = db
-    .prepare<[string, string, string], [string, number, number]>(
-      `SELECT kind, id, provider_id FROM availability WHERE ${filter}`,
+  const wanted = `SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)`;
+  const seen = db
+    .prepare<[string], [string, number]>(
+      `SELECT kind, id FROM availability_seen WHERE (kind, id) IN (${wanted})`,
     )
     .raw();
-  const oneStreams = db
-    .prepare<[string, number, string, string, string], number>(
-      `SELECT DISTINCT provider_id FROM availability WHERE kind = ? AND id = ? AND ${filter}`,
+  const streams = db
+    .prepare<[string, string, string, string], [string, number, number]>(
+      `SELECT DISTINCT kind, id, provider_id FROM availability
+       WHERE (kind, id) IN (${wanted}) AND region = ?
+         AND provider_id IN (SELECT value FROM json_each(?))
+         AND offer IN (SELECT value FROM json_each(?))`,
     )
-    .pluck();
+    .raw();
 
-  let snapshot: Snapshot | null = null;
+  let held: Held = { query: '', seq: 0, answers: new Map() };
 
-  const read = (query: string, args: [string, string, string], seq: number): Snapshot => {
-    const known = new Set<string>();
-    for (const [kind, id] of allSeen.all()) known.add(titleKeyOf(kind, id));
-    const streams = new Map<string, Set<number>>();
-    for (const [kind, id, providerId] of allStreams.all(...args)) {
-      const key = titleKeyOf(kind, id);
-      const set = streams.get(key);
-      if (set) set.add(providerId);
-      else streams.set(key, new Set([providerId]));
-    }
-    return { query, seq, known, streams };
-  };
-
-  const catchUp = (held: Snapshot, args: [string, string, string], seq: number): void => {
-    for (const [kind, id] of changed.all(held.seq)) {
-      const key = titleKeyOf(kind, id);
-      if (oneSeen.get(kind, id) === undefined) held.known.delete(key);
-      else held.known.add(key);
-      const providers = oneStreams.all(kind, id, ...args);
-      if (providers.length > 0) held.streams.set(key, new Set(providers));
-      else held.streams.delete(key);
-    }
-    held.seq = seq;
-  };
-
-  /** The snapshot for this query, brought up to date with the log. */
-  const current = (region: string, providerIds: readonly number[], offers: readonly string[]) => {
-    const args: [string, string, string] = [
-      region,
-      JSON.stringify(providerIds),
-      JSON.stringify(offers),
-    ];
-    const query = args.join(' ');
+  /** The answers held for this query, with the titles written since forgotten. */
+  const current = (query: string): Held => {
     const [last, first] = head.get() ?? [null, null];
     const seq = last ?? 0;
-    const held = snapshot;
-    const behind =
-      held === null ||
+    const stale =
       held.query !== query ||
       seq < held.seq ||
       seq - held.seq > CATCH_UP_LIMIT ||
       (first !== null && held.seq < first - 1);
-    if (behind) snapshot = read(query, args, seq);
-    else if (seq > held.seq) catchUp(held, args, seq);
-    return snapshot as Snapshot;
+    if (stale) held = { query, seq, answers: new Map() };
+    else if (seq > held.seq) {
+      for (const [kind, id] of changed.all(held.seq)) held.answers.delete(keyOf(kind, id));
+      held.seq = seq;
+    }
+    return held;
+  };
+
+  const fill = (
+    answers: Held['answers'],
+    items: readonly TitleKey[],
+    args: [string, string, string],
+  ): void => {
+    for (let start = 0; start < items.length; start += CHUNK) {
+      const chunk = items.slice(start, start + CHUNK);
+      const keys = JSON.stringify(chunk.map((item) => [item.mediaType, item.id]));
+      for (const item of chunk) answers.set(keyOf(item.mediaType, item.id), null);
+      for (const [kind, id] of seen.all(keys)) answers.set(keyOf(kind, id), NONE);
+      for (const [kind, id, providerId] of streams.all(keys, ...args)) {
+        const key = keyOf(kind, id);
+        const list = answers.get(key);
+        answers.set(key, list ? [...list, providerId] : [providerId]);
+      }
+    }
   };
 
   return {
     lookup(items, region, providerIds, offers) {
-      const held = current(region, providerIds, offers);
-      const found = new Map<string, TitleStreams>();
-      for (const item of items) {
-        const key = titleKeyOf(item.mediaType, item.id);
-        if (!held.known.has(key)) continue;
-        found.set(key, { known: true, providerIds: held.streams.get(key) ?? new Set() });
-      }
-      return found;
+      const args: [string, string, string] = [
+        region,
+        JSON.stringify(providerIds),
+        JSON.stringify(offers),
+      ];
+      const { answers } = current(args.join(' '));
+      const missing = items.filter((item) => !answers.has(keyOf(item.mediaType, item.id)));
+      if (missing.length > 0) fill(answers, missing, args);
+      return items.map((item) => answers.get(keyOf(item.mediaType, item.id)) ?? null);
     },
   };
 }
