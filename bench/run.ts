@@ -32,6 +32,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   heavy: async () => (await import('./heavy.bench')).runHeavyBenchmarks,
   picks: async () => (await import('./picks.bench')).runPicksBenchmarks,
   services: async () => (await import('./services.bench')).runServicesBenchmarks,
+  availability: async () => (await import('./availability.bench')).runAvailabilityBenchmarks,
 };
 
 function format(value: number | null | undefined): string {

@@ -17,6 +17,8 @@ export interface AppStack {
   harness: Harness;
   /** Pages the core asked to open in the system browser (TMDB's approval page), in order. */
   opened: string[];
+  /** The core's data folder (its databases), for specs that set up state the UI cannot. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function startAppStack(options: AppStackOptions = {}): Promise<AppS
     core,
     harness,
     opened,
+    dataDir,
     close: async () => {
       await harness.close();
       await core.close();

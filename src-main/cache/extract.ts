@@ -12,6 +12,9 @@ import {
 export interface IngestContext {
   mediaType?: 'movie' | 'tv' | 'person';
   seriesId?: number;
+  /** The body is a standalone `/movie|tv/{id}/watch/providers` answer, of this title. */
+  watchProviders?: boolean;
+  titleId?: number;
 }
 
 type Obj = Record<string, unknown>;

@@ -8,6 +8,7 @@ import {
 import type { CacheThrough } from './cache-through';
 import { isCachedFamily } from './freshness';
 import type { IngestContext } from './extract';
+import { ingestContextOf } from './extract-providers';
 import type { Ingest } from './store/ingest';
 import { errorCode } from '../base/errors';
 import type { Logger } from '../base/log';
@@ -73,7 +74,7 @@ export function createReads(deps: ReadDeps): Read {
     const fetchAndIngest = async (): Promise<unknown> => {
       const body = await send(key, full);
       try {
-        deps.ingest(body, context);
+        deps.ingest(body, ingestContextOf(key, full.params, context));
       } catch (error) {
         // The answer is still good: the normalized tables are an index, rebuilt by the next read.
         deps.log.warn('cache.ingest_failed', { endpoint: key, error });

@@ -95,6 +95,23 @@ describe('every channel answers', () => {
       expect.arrayContaining(['credits', 'similar', 'watch/providers']),
     );
     await ok('tv.similar', { id: series });
+    // The details fed the availability index; no services are chosen yet, so none streams it.
+    expect(
+      await ok('services.availability', {
+        items: [
+          { mediaType: 'movie', id: movie },
+          { mediaType: 'tv', id: series },
+          { mediaType: 'tv', id: person },
+        ],
+      }),
+    ).toEqual({
+      region: 'US',
+      items: [
+        { mediaType: 'movie', id: movie, known: true, services: [] },
+        { mediaType: 'tv', id: series, known: true, services: [] },
+        { mediaType: 'tv', id: person, known: false, services: [] },
+      ],
+    });
     await ok('tv.season', { seriesId: series, season: 1 });
     await ok('tv.episodeCredits', { seriesId: series, season: 1, episode: 1 });
     await ok('tv.seasonTranslations', { seriesId: series, season: 1 });

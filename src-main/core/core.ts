@@ -13,6 +13,7 @@ import { CACHE_FILE, openDatabases, type Databases } from '../db/databases';
 import { createDispatch, type Dispatch, type Handlers } from '../ipc/guard';
 import { appHandlers, type AppUpdates } from '../ipc/handlers/app';
 import { authHandlers } from '../ipc/handlers/auth';
+import { availabilityHandlers } from '../ipc/handlers/availability';
 import { browseHandlers } from '../ipc/handlers/browse';
 import { captureHandlers } from '../ipc/handlers/capture';
 import { devicesHandlers } from '../ipc/handlers/devices';
@@ -307,6 +308,7 @@ export function createCore(options: CoreOptions): RunningCore {
     ...cacheHandlers(started),
     ...trackingHandlers(started),
     ...statsHandlers(started),
+    ...availabilityHandlers(started),
     ...importHandlers(started),
     ...captureHandlers(started),
     ...picksHandlers(started),

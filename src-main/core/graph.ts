@@ -16,6 +16,7 @@ import type { IngestContext } from '../cache/extract';
 import { createImageService, type ImageService } from '../cache/image-service';
 import { createImageStore } from '../cache/store/images';
 import { createIngest, type Ingest } from '../cache/store/ingest';
+import { buildAvailability, type AvailabilityService } from './availability-wiring';
 import { startIndexUpkeep } from '../cache/index-upkeep';
 import { createSearchIndexStore } from '../cache/store/search-upkeep';
 import {
@@ -105,20 +106,18 @@ export interface Graph {
   images: ImageService;
   cacheMaintenance: CacheMaintenance;
   library: UserLibrary;
-  /** null when the library could not be opened. */
+  /**
+   * Null when the library could not be opened: the TMDB outbox, the watch history, stats, import
+   * and backup, media-server capture, sync across computers, my streaming services.
+   */
   sync: SyncScheduler | null;
-  /** Watch history, progress and the refresh of followed titles; null without a library. */
   tracking: TrackingService | null;
-  /** Viewing stats and the background fill of watched titles' facts; null without a library. */
   stats: StatsService | null;
-  /** Import, backup and export; null without a library. */
   imports: ImportService | null;
-  /** Play capture from media servers; null without a library. */
   capture: CaptureService | null;
-  /** Sync of Marquee's own history across the person's computers; null without a library. */
   devices: DeviceSync | null;
-  /** My streaming services and arrivals on them; null without a library. */
   services: ReturnType<typeof buildServices> | null;
+  availability: AvailabilityService;
   libraryProblem: string | null;
   /** The library's one write path; null without a library. */
   changes: ChangePath | null;
@@ -129,10 +128,7 @@ export interface Graph {
   close(): void;
 }
 
-/**
- * Builds the domains over the open databases: cached reads, offline search, images, the library
- * and its sync, and the cache's upkeep.
- */
+/** Builds the domains over the open databases, and the cache's upkeep. */
 export function buildGraph(deps: GraphDeps): Graph {
   const { dbs, settings, tmdb, auth, network, events, clock, log } = deps;
   const online = (): boolean => network.online;
@@ -370,6 +366,7 @@ export function buildGraph(deps: GraphDeps): Graph {
     capture,
     devices,
     services,
+    availability: buildAvailability(dbs, settings),
     libraryProblem: dbs.status.libraryProblem,
     changes,
     pendingChanges: () => library?.count(['pending', 'in_flight']) ?? 0,

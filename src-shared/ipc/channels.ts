@@ -106,6 +106,7 @@ export const channelNames = [
   'services.set',
   'services.catalogue',
   'services.dismissSummary',
+  'services.availability',
 ] as const;
 
 export const eventNames = [

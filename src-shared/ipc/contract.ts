@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ChannelName, EventName } from './channels';
 import { appDomain } from './contract/app';
 import { authDomain } from './contract/auth';
+import { availabilityDomain } from './contract/availability';
 import { browseDomain } from './contract/browse';
 import { cacheDomain } from './contract/cache';
 import { captureDomain } from './contract/capture';
@@ -38,6 +39,7 @@ export const contractDomains = [
   captureDomain,
   picksDomain,
   servicesDomain,
+  availabilityDomain,
 ] as const;
 
 const combined = combineDomains(contractDomains);

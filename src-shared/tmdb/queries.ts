@@ -103,6 +103,14 @@ export const discoverMovieQuery = z.object({
     .optional(),
   with_watch_providers: idList.optional(),
   watch_region: region.optional(),
+  /** Which offers of those providers count, "|"-separated (any of them). */
+  with_watch_monetization_types: z
+    .string()
+    .regex(
+      /^(flatrate|free|ads|rent|buy)(\|(flatrate|free|ads|rent|buy))*$/,
+      'expected offer kinds',
+    )
+    .optional(),
 });
 
 export const findQuery = z.object({

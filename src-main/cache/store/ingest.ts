@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import { extractRecords, type IngestContext } from '../extract';
+import { extractProviders, type TitleOffers } from '../extract-providers';
+import { createAvailabilityWrite } from './availability-ingest';
 import type { EpisodeRecord, Extracted, PersonRecord, SeasonRecord, TitleRecord } from '../records';
 
 export interface IngestCounts {
@@ -120,8 +122,8 @@ function batchUpsert<R extends object>(
 }
 
 /**
- * Builds the ingest function: every record a response carries is upserted in one transaction
- * with prepared statements (a page of 20 results is well under a millisecond). The search index
+ * Builds the ingest function: every record a response carries, and the watch providers of a
+ * title, is upserted in one transaction with prepared statements (a page of 20 results is well under a millisecond). The search index
  * is rewritten by triggers only where a name or the popularity bucket changed.
  */
 export function createIngest(db: Database.Database, clock: () => number): Ingest {
@@ -140,16 +142,20 @@ export function createIngest(db: Database.Database, clock: () => number): Ingest
     EPISODE_COLUMNS,
   );
 
-  const write = db.transaction((records: Extracted, seenAt: number) => {
+  const availability = createAvailabilityWrite(db);
+
+  const write = db.transaction((records: Extracted, offers: TitleOffers | null, seenAt: number) => {
     titles(records.titles, seenAt);
     people(records.people, seenAt);
     seasons(records.seasons, seenAt);
     episodes(records.episodes, seenAt);
+    // Where the title streams, when the response says (cache migration 005).
+    if (offers) availability(offers, seenAt);
   });
 
   return (body, context) => {
     const records = extractRecords(body, context);
-    write(records, clock());
+    write(records, extractProviders(body, context), clock());
     return {
       titles: records.titles.length,
       people: records.people.length,

@@ -4,12 +4,17 @@ import type { MultiSearch } from '../../cache/multi-search';
 import type { Read } from '../../cache/reads';
 import type { SearchAhead } from '../../cache/search-ahead';
 import type { SettingsStore } from '../../settings/settings-store';
+import type { MyServices } from '../../../src-shared/ipc/contract/services';
+import { CodedError } from '../../../src-shared/ipc/errors';
+import type { AvailabilityService } from '../../services/availability';
 
 export interface BrowseDeps {
   read: Read;
   search: MultiSearch;
   searchAhead: SearchAhead;
   settings: SettingsStore;
+  /** My services, for Discover's "On my services". */
+  availability: Pick<AvailabilityService, 'mine'>;
 }
 
 type DiscoverFilters = HandlerInput<'browse.discoverMovies'>;
@@ -43,12 +48,20 @@ export function browseHandlers(use: () => Promise<BrowseDeps>): HandlersFor<Brow
       ]);
       return { providers, regions };
     },
-    'browse.discoverMovies': async (filters) =>
-      read(
+    'browse.discoverMovies': async (filters) => {
+      const deps = await use();
+      const mine = filters.onMyServices ? deps.availability.mine() : null;
+      if (mine?.providers.length === 0)
+        throw new CodedError(
+          'invalid_input',
+          'No services chosen yet: choose yours in Settings to see the films on them.',
+        );
+      return read(
         'GET /3/discover/movie',
-        { query: discoverQuery(filters, await settings()) },
+        { query: discoverQuery(filters, deps.settings, mine) },
         { mediaType: 'movie' },
-      ),
+      );
+    },
     'search.multi': async (input) => (await use()).search(input),
     'search.ahead': async ({ text }) => (await use()).searchAhead(text),
   };
@@ -58,6 +71,7 @@ export function browseHandlers(use: () => Promise<BrowseDeps>): HandlersFor<Brow
 export function discoverQuery(
   filters: DiscoverFilters,
   settings: SettingsStore,
+  mine: MyServices | null = null,
 ): Record<string, string | number> {
   const query: Record<string, string | number> = { page: filters.page, sort_by: filters.sortBy };
   if (filters.genres.length > 0) query.with_genres = filters.genres.join(',');
@@ -68,10 +82,15 @@ export function discoverQuery(
   if (filters.ratingMax !== undefined) query['vote_average.lte'] = filters.ratingMax;
   if (filters.originalLanguage !== undefined)
     query.with_original_language = filters.originalLanguage;
-  if (filters.providers.length > 0) {
+  if (mine) {
+    // On any of my services, in my region, by the offers I count.
+    query.with_watch_providers = mine.providers.map((p) => p.id).join('|');
+    query.watch_region = mine.region;
+    query.with_watch_monetization_types = mine.includeFree ? 'flatrate|free|ads' : 'flatrate';
+  } else if (filters.providers.length > 0) {
     // Any of the chosen services ("|"), in the user's region: a title on one of them is enough.
     query.with_watch_providers = filters.providers.join('|');
-    query.watch_region = settings.get().region;
+    query.watch_region = filters.watchRegion ?? settings.get().region;
   }
   return query;
 }

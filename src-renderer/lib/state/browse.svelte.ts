@@ -28,6 +28,8 @@ export interface DiscoverFilters {
   ratingMax: number | undefined;
   originalLanguage: string | undefined;
   providers: readonly number[];
+  /** Only films on my services (my providers and region, as main knows them). */
+  onMine: boolean;
 }
 
 export const DEFAULT_FILTERS: DiscoverFilters = {
@@ -39,6 +41,7 @@ export const DEFAULT_FILTERS: DiscoverFilters = {
   ratingMax: undefined,
   originalLanguage: undefined,
   providers: [],
+  onMine: false,
 };
 
 export const SORT_OPTIONS: readonly { value: SortBy; label: string }[] = [
@@ -80,7 +83,7 @@ export function activeFilterCount(filters: DiscoverFilters): number {
     (filters.yearFrom !== undefined || filters.yearTo !== undefined ? 1 : 0) +
     (filters.ratingMin !== undefined || filters.ratingMax !== undefined ? 1 : 0) +
     (filters.originalLanguage !== undefined ? 1 : 0) +
-    (filters.providers.length > 0 ? 1 : 0)
+    (filters.providers.length > 0 || filters.onMine ? 1 : 0)
   );
 }
 
@@ -192,6 +195,7 @@ export class BrowseState {
       sortBy: f.sortBy,
       genres: [...f.genres],
       providers: [...f.providers],
+      ...(f.onMine ? { onMyServices: true } : {}),
       ...(f.yearFrom !== undefined ? { yearFrom: f.yearFrom } : {}),
       ...(f.yearTo !== undefined ? { yearTo: f.yearTo } : {}),
       ...(f.ratingMin !== undefined ? { ratingMin: f.ratingMin } : {}),

@@ -21,4 +21,21 @@ describe('offerGroups', () => {
     ]);
     expect(offerGroups(undefined)).toEqual([]);
   });
+
+  it('puts my services first in each group, in TMDB’s order among themselves', () => {
+    const p = (id: number, priority: number) => ({
+      provider_id: id,
+      provider_name: `P${id}`,
+      logo_path: null,
+      display_priority: priority,
+    });
+    const groups = offerGroups(
+      { link: 'x', flatrate: [p(1, 0), p(8, 9), p(2, 1), p(337, 4)], rent: [p(3, 0), p(8, 2)] },
+      new Set([337, 8]),
+    );
+    expect(groups.map((g) => g.providers.map((x) => x.provider_id))).toEqual([
+      [337, 8, 1, 2],
+      [8, 3],
+    ]);
+  });
 });

@@ -39,3 +39,10 @@ export function eventKey(event: CalendarEventView): string {
     ? `e${event.seriesId}:${event.season}:${event.episode}`
     : `r${event.movieId}:${event.releaseType}:${event.region}`;
 }
+
+/** The title an event is of, for where it streams: the series of an episode, or the film. */
+export function eventRef(event: CalendarEventView): { mediaType: 'movie' | 'tv'; id: number } {
+  return event.kind === 'episode'
+    ? { mediaType: 'tv', id: event.seriesId }
+    : { mediaType: 'movie', id: event.movieId };
+}

@@ -27,6 +27,16 @@ const discoverFilters = z.object({
     .regex(/^[a-z]{2}$/)
     .optional(),
   providers: z.array(id).max(20).default([]),
+  /**
+   * Only films on my services: my providers in my region, by subscription (and free or with ads
+   * when I chose so). Takes the place of `providers`.
+   */
+  onMyServices: z.boolean().default(false),
+  /** The country whose providers count; the settings' region when left out. */
+  watchRegion: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'expected a country code like US')
+    .optional(),
 });
 
 /**
