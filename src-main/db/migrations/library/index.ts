@@ -13,6 +13,7 @@ import { library011 } from './011_sync';
 import { library012 } from './012_capture_poll';
 import { library013 } from './013_progress_summaries';
 import { library014 } from './014_preferences';
+import { library015 } from './015_bulk_plays';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const libraryMigrations: readonly Migration[] = [
   library012,
   library013,
   library014,
+  library015,
 ];
