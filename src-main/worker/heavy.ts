@@ -3,6 +3,7 @@ import type { BackupWork } from '../import/job-context';
 import type { ExportKind } from '../import/service-types';
 import type { Settings } from '../../src-shared/ipc/contract/settings';
 import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
+import type { MergeSummary } from '../sync/merge/work';
 import type { HeavyJobs } from './jobs';
 import type { JobOutput } from './registry';
 import type { JobRunner } from './runner';
@@ -23,6 +24,11 @@ export interface HeavyWork {
   createBackup(): Out<'backup.create'>;
   /** A backup's reading, plan and restore of its history, series settings and inbox. */
   backups: BackupWork;
+  /** Changes from other computers merged there, progress heard after each chunk's commit. */
+  syncMerge(
+    changes: readonly unknown[],
+    onProgress: (done: number, total: number) => void,
+  ): Promise<MergeSummary>;
   /** Starts the worker ahead of the first call. */
   warm(): void;
   close(): Promise<void>;
@@ -82,6 +88,16 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
           },
         ),
     },
+    syncMerge: (changes, onProgress) =>
+      runner.run(
+        'sync.merge',
+        { changes: [...changes], now: deps.clock() },
+        {
+          onProgress: (p) => {
+            onProgress(p.done, p.total);
+          },
+        },
+      ),
     warm: () => {
       runner.warm();
     },

@@ -20,6 +20,7 @@ import { createTrackingStore } from '../tracking/store';
 import { createTracking, icsFile, type Tracking } from '../tracking/tracking';
 import type { JobContext, JobControl } from './registry';
 import { readBackupJob, restoreJob, storeBackupJob, undoRestoreJob } from './restore-job';
+import { syncMergeJob } from './sync-job';
 
 /**
  * The heavy jobs: the same domain code the main process used to run itself, built here over the
@@ -154,6 +155,7 @@ export const heavyJobs = {
   },
   'backup.restore': restoreJob,
   'backup.undo': undoRestoreJob,
+  'sync.merge': syncMergeJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;
