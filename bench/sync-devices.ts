@@ -62,7 +62,7 @@ export interface BenchDevice {
   /** Every merge this device ran, in order. */
   merges: MergeRun[];
   /** A device sync over this library (a new one each call; close the previous first). */
-  sync(options: { watch: boolean; flushDelayMs?: number }): DeviceSync;
+  sync(options: { watch: boolean; flushDelayMs?: number; compactAfter?: number }): DeviceSync;
   close(): void;
 }
 
@@ -147,6 +147,7 @@ export function openDevice(
         kdf: BENCH_KDF,
         watch: options.watch,
         flushDelayMs: options.flushDelayMs ?? 0,
+        ...(options.compactAfter === undefined ? {} : { compactAfter: options.compactAfter }),
       }),
     close: () => {
       db.close();

@@ -8,6 +8,7 @@ import { deviceDirOf } from '../src-main/sync/folder/names';
 import { joinFolder } from '../src-main/sync/folder/setup';
 import type { DeviceSync } from '../src-main/sync/service';
 import { measureStall } from './stall';
+import { runOwnHistoryBenchmarks } from './sync-own';
 import {
   BENCH_KDF,
   PASSPHRASE,
@@ -263,6 +264,7 @@ export async function runSyncBenchmarks(): Promise<BenchResult[]> {
         note: `closed segments rewritten: ${String(closed.rewritten)} of ${String(closed.checked)} checked`,
       },
     );
+    results.push(...(await runOwnHistoryBenchmarks(dir)));
   } finally {
     for (const sync of running) await sync.close();
     await worker.close();

@@ -96,7 +96,8 @@ describe('a data folder moved to a new computer', () => {
     });
     const b = await start({ name: 'Study' });
     const setup = { folder: shared, passphrase: PASSPHRASE };
-    const idA = (await a.value('devices.setup', { ...setup, name: 'Old laptop' })).thisDevice.id;
+    const joined = await a.value('devices.setup', { ...setup, name: 'Old laptop' });
+    const idA = joined?.thisDevice.id ?? '';
     await b.value('devices.setup', { ...setup, name: 'Study' });
     const sharedPlay = await mark(a, 0);
     await a.value('devices.syncNow');
