@@ -49,10 +49,14 @@ export interface SyncMergeDeps {
 }
 
 /**
- * A small pass costs less here than a message to the worker and back (see the sync bench's small
- * merges); a large one runs there, where a chunk's transaction holds no window's call.
+ * A small pass costs less here than a message to the worker and back; a large one runs there,
+ * where a chunk's transaction holds no window's call. Measured over a 20,000-play history on a
+ * loaded two-core machine (wall ms here / on the worker; longest stall here / there): 10 changes
+ * 4–11 / 9–15 (stall 3–10 / 1–2); 100: 17–21 / 32–36 (16–20 / 1–4); 300: 75–99 / 67–73
+ * (26–43 / 4); 1,000: 237–315 / 194–216 (54–69 / 5–6). From 200 the worker is as fast and
+ * the main thread's stalls would near 50 ms here.
  */
-export const ELSEWHERE_FROM = 500;
+export const ELSEWHERE_FROM = 200;
 /** Copying 5,000 plays into a message takes a few milliseconds of this thread. */
 const BATCH = 5_000;
 
