@@ -274,9 +274,13 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
     ownSince: (seq, limit = 1_000) => store.sinceOf(deviceId(), seq, boundedLimit(limit)),
     sharedSince: (seq, limit = 1_000) => {
       const former = path.formerDevices();
-      return former.length === 0
-        ? path.ownSince(seq, limit)
-        : store.sinceOfAny([deviceId(), ...former], seq, boundedLimit(limit));
+      if (former.length === 0) return path.ownSince(seq, limit);
+      // Each id read by its own index range, then the first `limit` of them all by sequence.
+      const size = boundedLimit(limit);
+      return [deviceId(), ...former]
+        .flatMap((device) => store.sinceOf(device, seq, size))
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, size);
     },
     formerDevices: () => {
       try {

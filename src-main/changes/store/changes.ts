@@ -22,8 +22,6 @@ export interface ChangeStore {
   since(seq: number, limit: number): Change[];
   /** One device's changes after a local sequence number, oldest first. */
   sinceOf(device: string, seq: number, limit: number): Change[];
-  /** Some devices' changes after a local sequence number, oldest first. */
-  sinceOfAny(devices: readonly string[], seq: number, limit: number): Change[];
   /** Which of these ids are stored (a change whose transaction rolled back is not). */
   stored(ids: readonly string[]): Set<string>;
   /** The newest clock value known here (made here or received), or null before the first. */
@@ -62,10 +60,6 @@ export function createChangeStore(db: Database.Database): ChangeStore {
   const sinceOf = db.prepare<[string, number, number], ChangeRow>(
     'SELECT * FROM changes WHERE device = ? AND seq > ? ORDER BY seq LIMIT ?',
   );
-  const sinceOfAny = db.prepare<[string, number, number], ChangeRow>(
-    `SELECT * FROM changes WHERE device IN (SELECT value FROM json_each(?)) AND seq > ?
-     ORDER BY seq LIMIT ?`,
-  );
   const one = db.prepare<[string], { id: string }>('SELECT id FROM changes WHERE id = ?');
   const last = db.prepare<[], { hlc: string | null }>('SELECT max(hlc) AS hlc FROM changes');
   const newest = db.prepare<[], { seq: number; hlc: string }>(
@@ -86,8 +80,6 @@ export function createChangeStore(db: Database.Database): ChangeStore {
     },
     since: (seq, limit) => since.all(seq, limit).map(toChange),
     sinceOf: (device, seq, limit) => sinceOf.all(device, seq, limit).map(toChange),
-    sinceOfAny: (devices, seq, limit) =>
-      sinceOfAny.all(JSON.stringify(devices), seq, limit).map(toChange),
     stored: (ids) => new Set(ids.filter((id) => one.get(id) !== undefined)),
     lastHlc: () => last.get()?.hlc ?? null,
     newest: () => newest.get() ?? { seq: 0, hlc: null },
