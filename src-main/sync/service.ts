@@ -191,7 +191,8 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
         peer.lastHlc = device.lastHlc;
     }
     save({ cursor: read.cursor, peers });
-    lastRead = read;
+    // The status needs its problems and devices; a first sync's 100,000 changes are let go.
+    lastRead = { ...read, changes: [] };
   }
 
   /** Writes this computer's new changes, and compacts its files when they are many or missing. */
