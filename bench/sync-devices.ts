@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
 import { createChangePath, type ChangePath } from '../src-main/changes/change-path';
 import { createChangeStore } from '../src-main/changes/store/changes';
@@ -10,12 +11,21 @@ import { migrate } from '../src-main/db/migrate';
 import { libraryMigrations } from '../src-main/db/migrations/library';
 import { createBackupStore } from '../src-main/import/store/backup';
 import { recordBaseline } from '../src-main/sync/baseline';
-import { createMerge, type Merge, type MergeResult } from '../src-main/sync/merge/merge';
+import { createMerge } from '../src-main/sync/merge/merge';
 import { createMergeStore } from '../src-main/sync/merge/store/merge-store';
+import {
+  createSyncMerge,
+  type MergeElsewhere,
+  type MergeSummary,
+  type SyncMerge,
+} from '../src-main/sync/merge/work';
 import { createDeviceSync, type DeviceSync } from '../src-main/sync/service';
 import type { SharedChange } from '../src-main/sync/types';
 import { createTrackingStore } from '../src-main/tracking/store';
 import { createTracking, type Tracking } from '../src-main/tracking/tracking';
+import type { HeavyJobs } from '../src-main/worker/jobs';
+import { createJobRunner } from '../src-main/worker/runner';
+import { buildWorker } from '../src-main/worker/testing/build-worker';
 import { measureStall } from './stall';
 
 /** Cheap key stretching: the passphrase's own cost is measured by the sync-folder suite. */
@@ -33,7 +43,10 @@ const nextTurn = (): Promise<void> =>
 /** One merge as the bench saw it: how long, its longest stall, and what it adopted. */
 export interface MergeRun {
   ms: number;
-  /** Processor time of this process meanwhile (user + system): what a busy machine inflates least. */
+  /**
+   * Processor time of this process meanwhile (user + system, the worker's thread included): what a
+   * busy machine inflates least.
+   */
   cpuMs: number;
   longestStallMs: number;
   adopted: number;
@@ -44,14 +57,24 @@ export interface BenchDevice {
   db: Database.Database;
   changes: ChangePath;
   tracking: Tracking;
+  /** Its merge, measured: each run is noted in `merges`. */
+  merge: SyncMerge;
   /** Every merge this device ran, in order. */
   merges: MergeRun[];
   /** A device sync over this library (a new one each call; close the previous first). */
-  sync(options: { watch: boolean; flushDelayMs?: number }): DeviceSync;
+  sync(options: { watch: boolean; flushDelayMs?: number; compactAfter?: number }): DeviceSync;
   close(): void;
 }
 
-export function openDevice(dir: string, name: string): BenchDevice {
+/**
+ * `elsewhere`: the worker's merge, as the app wires it (large merges there, small ones here);
+ * without it every merge runs on this thread.
+ */
+export function openDevice(
+  dir: string,
+  name: string,
+  elsewhere: MergeElsewhere | null = null,
+): BenchDevice {
   const db = connect(join(dir, `${name}.db`), 'library');
   migrate(db, libraryMigrations);
   const clock = (): number => Date.now();
@@ -65,23 +88,27 @@ export function openDevice(dir: string, name: string): BenchDevice {
     changes,
   });
   const merges: MergeRun[] = [];
-  const inner = createMerge({
+  const inner = createSyncMerge({
+    local: createMerge({
+      changes,
+      store: createMergeStore(db),
+      tracking: createTrackingStore(db),
+      clock,
+      budgetMs: MERGE_BUDGET_MS,
+    }),
     changes,
-    store: createMergeStore(db),
-    tracking: createTrackingStore(db),
-    clock,
-    budgetMs: MERGE_BUDGET_MS,
+    elsewhere: () => elsewhere,
   });
-  const merge: Merge = {
+  const merge: SyncMerge = {
     async merge(input, onProgress) {
       const cpu = process.cpuUsage();
-      const run = await measureStall<MergeResult>(() => inner.merge(input, onProgress));
+      const run = await measureStall<MergeSummary>(() => inner.merge(input, onProgress));
       const used = process.cpuUsage(cpu);
       merges.push({
         ms: run.totalMs,
         cpuMs: (used.user + used.system) / 1000,
         longestStallMs: run.longestMs,
-        adopted: run.result.adopted.length,
+        adopted: run.result.adopted,
       });
       return run.result;
     },
@@ -93,6 +120,7 @@ export function openDevice(dir: string, name: string): BenchDevice {
     db,
     changes,
     tracking,
+    merge,
     merges,
     sync: (options) =>
       createDeviceSync({
@@ -109,7 +137,7 @@ export function openDevice(dir: string, name: string): BenchDevice {
           recordBaseline({
             changes,
             store: backupStore,
-            history: (page) => tracking.history(page),
+            plays: (after, limit) => store.plays.page(after, limit),
             pause: nextTurn,
           }),
         clock,
@@ -119,9 +147,45 @@ export function openDevice(dir: string, name: string): BenchDevice {
         kdf: BENCH_KDF,
         watch: options.watch,
         flushDelayMs: options.flushDelayMs ?? 0,
+        ...(options.compactAfter === undefined ? {} : { compactAfter: options.compactAfter }),
       }),
     close: () => {
       db.close();
+    },
+  };
+}
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The app's worker thread (a bundle of src-main/worker/entry.ts, as the shell runs it) over the
+ * library `<dir>/<name>.db`, and its sync merge as a device's `elsewhere`.
+ */
+export async function mergeWorker(
+  dir: string,
+  name: string,
+): Promise<{ elsewhere: MergeElsewhere; close(): Promise<void> }> {
+  const worker = await buildWorker(join(REPO, 'src-main', 'worker', 'entry.ts'));
+  const runner = createJobRunner<HeavyJobs>({
+    entry: worker.file,
+    setup: { cacheFile: join(dir, `${name}-cache.db`), libraryFile: join(dir, `${name}.db`) },
+    log: createLogger(() => undefined, 'error'),
+  });
+  runner.warm();
+  return {
+    elsewhere: (changes, onProgress) =>
+      runner.run(
+        'sync.merge',
+        { changes: [...changes], now: Date.now() },
+        {
+          onProgress: (p) => {
+            onProgress(p.done, p.total);
+          },
+        },
+      ),
+    async close() {
+      await runner.close();
+      worker.remove();
     },
   };
 }

@@ -8,7 +8,15 @@ import { deviceDirOf } from '../src-main/sync/folder/names';
 import { joinFolder } from '../src-main/sync/folder/setup';
 import type { DeviceSync } from '../src-main/sync/service';
 import { measureStall } from './stall';
-import { BENCH_KDF, PASSPHRASE, markHistory, openDevice, type BenchDevice } from './sync-devices';
+import { runOwnHistoryBenchmarks } from './sync-own';
+import {
+  BENCH_KDF,
+  PASSPHRASE,
+  markHistory,
+  mergeWorker,
+  openDevice,
+  type BenchDevice,
+} from './sync-devices';
 import { percentile, type BenchResult } from './stats';
 
 /**
@@ -99,7 +107,9 @@ export async function runSyncBenchmarks(): Promise<BenchResult[]> {
   const dir = await mkdtemp(join(tmpdir(), 'marquee-bench-sync-libs-'));
   const root = await mkdtemp(join(tmpdir(), 'marquee-bench-sync-folder-'));
   const a = openDevice(dir, 'a');
-  const b = openDevice(dir, 'b');
+  // B merges as the app does: large merges on the worker thread, small ones on this one.
+  const worker = await mergeWorker(dir, 'b');
+  const b = openDevice(dir, 'b', worker.elsewhere);
   const running: DeviceSync[] = [];
   try {
     // A sets the folder up; its history goes to its files as its service writes them.
@@ -254,8 +264,10 @@ export async function runSyncBenchmarks(): Promise<BenchResult[]> {
         note: `closed segments rewritten: ${String(closed.rewritten)} of ${String(closed.checked)} checked`,
       },
     );
+    results.push(...(await runOwnHistoryBenchmarks(dir)));
   } finally {
     for (const sync of running) await sync.close();
+    await worker.close();
     a.close();
     b.close();
     await rm(dir, { recursive: true, force: true });

@@ -39,6 +39,15 @@ export interface ChangePath {
   since(seq: number, limit?: number): Change[];
   /** This installation's own changes after a local sequence number (what it shares). */
   ownSince(seq: number, limit?: number): Change[];
+  /**
+   * What this installation's files carry after a local sequence number: its own changes, and
+   * those it made under the ids it had before it was copied to this computer (their original
+   * id, clock and device kept), so a computer retired after the copy loses nothing it did not
+   * share yet.
+   */
+  sharedSince(seq: number, limit?: number): Change[];
+  /** The ids this library had before it was copied to other computers, oldest first. */
+  formerDevices(): string[];
   /** This installation's id, made on first use. */
   device(): string;
   /**
@@ -54,6 +63,12 @@ export interface ChangePath {
 export interface ChangeFollow {
   /** The newest local sequence number when the follow began. */
   readonly seq: number;
+  /**
+   * Announces what the other connection committed since the last catch-up (or the follow began),
+   * and keeps following: a long job's chunks are heard as each commits. Returns how many.
+   */
+  catchUp(): Promise<number>;
+  /** A last catch-up, which ends the follow; later calls announce nothing. */
   announce(): Promise<number>;
 }
 
@@ -258,39 +273,72 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
     },
     since: (seq, limit = 1_000) => store.since(seq, boundedLimit(limit)),
     ownSince: (seq, limit = 1_000) => store.sinceOf(deviceId(), seq, boundedLimit(limit)),
+    sharedSince: (seq, limit = 1_000) => {
+      const former = path.formerDevices();
+      if (former.length === 0) return path.ownSince(seq, limit);
+      // Each id read by its own index range, then the first `limit` of them all by sequence.
+      const size = boundedLimit(limit);
+      return [deviceId(), ...former]
+        .flatMap((device) => store.sinceOf(device, seq, size))
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, size);
+    },
+    formerDevices: () => {
+      try {
+        const former = JSON.parse(store.meta(FORMER_KEY) ?? '[]') as unknown;
+        return Array.isArray(former)
+          ? former.filter((d): d is string => typeof d === 'string')
+          : [];
+      } catch {
+        return [];
+      }
+    },
     device: deviceId,
     follow() {
       following += 1;
       const from = store.newest().seq;
+      let after = from;
       let ended = false;
+      let chain: Promise<unknown> = Promise.resolve();
+      /** Announces what was committed past `after`, page by page; returns how many. */
+      const catchUp = async (): Promise<number> => {
+        let count = 0;
+        let size = FOLLOW_PAGE.first;
+        for (;;) {
+          const started = performance.now();
+          const page = store.since(after, size);
+          const theirs = page.filter((c) => !announcedHere.has(c.seq));
+          for (const c of theirs) if (last !== null) last = later(last, parseHlc(c.hlc));
+          announce(theirs);
+          count += theirs.length;
+          after = page.at(-1)?.seq ?? after;
+          if (page.length < size) return count;
+          size = nextPage(size, performance.now() - started);
+          // Let the window's calls in between pages.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      };
+      /** One catch-up at a time, in the order asked; the last one ends the follow. */
+      const queued = (end: boolean): Promise<number> => {
+        const next = chain.then(async () => {
+          if (ended) return 0;
+          if (end) ended = true;
+          try {
+            return await catchUp();
+          } finally {
+            if (end) {
+              following -= 1;
+              if (following === 0) announcedHere.clear();
+            }
+          }
+        });
+        chain = next.catch(() => undefined);
+        return next;
+      };
       return {
         seq: from,
-        async announce() {
-          if (ended) return 0;
-          ended = true;
-          let count = 0;
-          let after = from;
-          let size = FOLLOW_PAGE.first;
-          try {
-            for (;;) {
-              const started = performance.now();
-              const page = store.since(after, size);
-              const theirs = page.filter((c) => !announcedHere.has(c.seq));
-              for (const c of theirs) if (last !== null) last = later(last, parseHlc(c.hlc));
-              announce(theirs);
-              count += theirs.length;
-              if (page.length < size) break;
-              after = page[page.length - 1]?.seq ?? after;
-              size = nextPage(size, performance.now() - started);
-              // Let the window's calls in between pages.
-              await new Promise<void>((resolve) => setImmediate(resolve));
-            }
-          } finally {
-            following -= 1;
-            if (following === 0) announcedHere.clear();
-          }
-          return count;
-        },
+        catchUp: () => queued(false),
+        announce: () => queued(true),
       };
     },
   };

@@ -65,6 +65,20 @@ describe('following another connection’s changes', () => {
     expect(heard).toHaveLength(451);
   });
 
+  it('announces each part as it is committed when asked to catch up, and the rest at the end', async () => {
+    const follow = main.follow();
+    const first = [note(other, 'a').id, note(other, 'b').id];
+    // Two catch-ups asked at once: the second finds nothing the first did not announce.
+    const [one, two] = await Promise.all([follow.catchUp(), follow.catchUp()]);
+    expect([one, two]).toEqual([2, 0]);
+    expect(heard.map((c) => c.id)).toEqual(first);
+    const mine = note(main, 'mine');
+    const last = note(other, 'c').id;
+    await expect(follow.announce()).resolves.toBe(1);
+    expect(heard.map((c) => c.id)).toEqual([...first, mine.id, last]);
+    await expect(follow.catchUp()).resolves.toBe(0);
+  });
+
   it('keeps one order of clocks between the two writers', async () => {
     const follow = main.follow();
     const a = note(other, 'a');

@@ -9,11 +9,12 @@ import type { KdfParams } from '../sync/folder/crypto';
 import type { FolderFs } from '../sync/folder/folder-fs';
 import { createMerge } from '../sync/merge/merge';
 import { createMergeStore } from '../sync/merge/store/merge-store';
+import { createSyncMerge } from '../sync/merge/work';
 import { createDeviceSync, type DeviceSync } from '../sync/service';
 import { createTrackingStore } from '../tracking/store';
-import type { TrackingService } from '../tracking/tracking-service';
 import type { Databases } from '../db/databases';
 import type { EventBus } from '../base/events';
+import type { HeavyWork } from '../worker/heavy';
 
 /** What the shell or a test may set for sync across computers. */
 export interface DevicesWiring {
@@ -38,6 +39,8 @@ export interface DevicesGraphDeps {
   events: EventBus;
   clock: () => number;
   log: Logger;
+  /** The worker, wired after the graph: large merges run there. */
+  heavy?: (() => HeavyWork | null) | undefined;
 }
 
 /** The time a merge's transaction may take before its chunks get smaller (ms). */
@@ -54,20 +57,27 @@ export function buildDevices(
   parts: {
     db: NonNullable<Databases['library']>;
     changes: ChangePath;
-    tracking: TrackingService;
   },
 ): DeviceSync {
-  const { db, changes, tracking } = parts;
+  const { db, changes } = parts;
   const changeStore = createChangeStore(db);
   const backupStore = createBackupStore(db);
+  const trackingStore = createTrackingStore(db);
   return createDeviceSync({
     changes,
-    merge: createMerge({
+    merge: createSyncMerge({
+      local: createMerge({
+        changes,
+        store: createMergeStore(db),
+        tracking: trackingStore,
+        clock: deps.clock,
+        budgetMs: MERGE_BUDGET_MS,
+      }),
       changes,
-      store: createMergeStore(db),
-      tracking: createTrackingStore(db),
-      clock: deps.clock,
-      budgetMs: MERGE_BUDGET_MS,
+      elsewhere: () => {
+        const heavy = deps.heavy?.() ?? null;
+        return heavy && ((input, onProgress) => heavy.syncMerge(input, onProgress));
+      },
     }),
     meta: {
       get: (key) => changeStore.meta(key),
@@ -82,7 +92,7 @@ export function buildDevices(
       recordBaseline({
         changes,
         store: backupStore,
-        history: (page) => tracking.tracking.history(page),
+        plays: (after, limit) => trackingStore.plays.page(after, limit),
         pause: nextTurn,
       }),
     clock: deps.clock,

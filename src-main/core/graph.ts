@@ -326,9 +326,7 @@ export function buildGraph(deps: GraphDeps): Graph {
         })
       : null;
   const devices =
-    dbs.library && tracking && changes
-      ? buildDevices(deps, { db: dbs.library, changes, tracking })
-      : null;
+    dbs.library && tracking && changes ? buildDevices(deps, { db: dbs.library, changes }) : null;
 
   const capture =
     dbs.library && changes && tracking

@@ -15,7 +15,8 @@ import type { Play, ReleaseType } from '../tracking/types';
 export interface BaselineDeps {
   changes: ChangePath;
   store: Pick<BackupStore, 'seriesSettings' | 'inbox'>;
-  history(page: { limit: number; offset: number }): { plays: Play[]; total: number };
+  /** Up to `limit` plays after the uid `after` (from the first when null), by uid. */
+  plays(after: string | null, limit: number): Play[];
   /** Lets the event loop run between two transactions. */
   pause: () => Promise<void>;
   pageSize?: number;
@@ -44,14 +45,16 @@ export async function recordBaseline(deps: BaselineDeps): Promise<BaselineResult
   const { changes } = deps;
   const size = deps.pageSize ?? 1_000;
   const result: BaselineResult = { plays: 0, settings: 0, read: 0, changes: 0 };
-  for (let offset = 0; ; offset += size) {
-    const { plays, total } = deps.history({ limit: size, offset });
+  // By uid from where the last page ended: each page costs the same, however long the history.
+  for (let after: string | null = null; ;) {
+    const plays = deps.plays(after, size);
     if (plays.length > 0) {
       changes.write(() => changes.record(playsAdded(plays)));
       result.plays += plays.length;
       result.changes += 1;
     }
-    if (plays.length < size || offset + size >= total) break;
+    if (plays.length < size) break;
+    after = plays[plays.length - 1]?.uid ?? null;
     await deps.pause();
   }
   await deps.pause();

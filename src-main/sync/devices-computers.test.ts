@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCatalogue, type Catalogue } from '../../catalogue';
 import { memoryStore } from '../credentials';
@@ -13,6 +12,7 @@ import {
   filesUnder,
   isOneSentence,
   libraryOf,
+  rememberAnotherMachine,
   startComputer,
   uidsOf,
 } from './testing/computers';
@@ -374,14 +374,3 @@ describe('computers that sync', () => {
     expect(await libraryOf(b)).toEqual(await libraryOf(a));
   });
 });
-
-/** As if the library had last been opened on another computer: its next start takes a new id. */
-function rememberAnotherMachine(dataDir: string): void {
-  const db = new Database(path.join(dataDir, 'library.db'));
-  try {
-    db.prepare("UPDATE change_meta SET value = 'another computer' WHERE key = 'fingerprint'").run();
-    expect(db.prepare('SELECT changes() AS n').get()).toEqual({ n: 1 });
-  } finally {
-    db.close();
-  }
-}

@@ -11,7 +11,7 @@ import { keyFromSecret, SyncKeyError, type KdfParams } from './folder/crypto';
 import { createSyncFolder, type FolderRead, type SyncFolder } from './folder/folder';
 import { SyncFolderError, type FolderFs } from './folder/folder-fs';
 import { joinFolder } from './folder/setup';
-import type { Merge } from './merge/merge';
+import type { SyncMerge } from './merge/work';
 import {
   readSyncState,
   writeSyncState,
@@ -19,7 +19,7 @@ import {
   type SyncMeta,
   type SyncState,
 } from './state';
-import { ownFilesNotWritten } from './own-files';
+import { ownFilesNotWritten, ownPages, SEGMENT_WORK } from './own-files';
 import { statusOf, type Activity } from './status';
 
 /**
@@ -43,7 +43,7 @@ export interface DeviceSync {
 
 export interface DeviceSyncDeps {
   changes: ChangePath;
-  merge: Merge;
+  merge: SyncMerge;
   meta: SyncMeta;
   credentials: CredentialStore;
   /** Records this computer's whole tracking data as changes, once, before its first write. */
@@ -136,6 +136,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       key: keyFromSecret(Buffer.from(secret, 'base64')),
       clock,
       nextNumber: state.nextNumber,
+      former: changes.formerDevices(),
       ...(deps.folderFs ? { fs: deps.folderFs } : {}),
     });
     if (deps.watch !== false)
@@ -150,26 +151,18 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     for (;;) {
       // Only this computer's changes (an index by device): a first sync's merged thousands are
       // not read again here.
-      const batch = changes.ownSince(state.written, 5_000);
-      if (batch.length === 0) return;
-      const mine: SharedChange[] = batch.map(({ seq: _seq, ...change }) => change);
-      const written = await target.write(mine);
-      const last = batch.at(-1)?.seq ?? state.written;
+      const batch = await ownPages(changes, state.written, SEGMENT_WORK);
+      if (batch.changes.length === 0) return;
+      const written = await target.write(batch.changes);
       const segments = Number(meta.get(SEGMENTS_KEY) ?? 0) + (written ? 1 : 0);
       meta.set(SEGMENTS_KEY, String(segments));
-      save({ written: last, nextNumber: written?.nextNumber ?? target.nextNumber() });
+      save({ written: batch.last, nextNumber: written?.nextNumber ?? target.nextNumber() });
     }
   }
 
   /** Every change this computer made, for a snapshot. */
-  function allOwn(): SharedChange[] {
-    const out: SharedChange[] = [];
-    for (let from = 0; ;) {
-      const batch = changes.ownSince(from, 10_000);
-      if (batch.length === 0) return out;
-      for (const { seq: _seq, ...change } of batch) if (change.device === own()) out.push(change);
-      from = batch.at(-1)?.seq ?? from;
-    }
+  async function allOwn(): Promise<SharedChange[]> {
+    return (await ownPages(changes, 0, Number.POSITIVE_INFINITY)).changes;
   }
 
   /** Merges what the read found of the other computers, and remembers how far it read. */
@@ -177,14 +170,17 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     const peers = { ...state.peers };
     const peerOf = (device: string): PeerRecord =>
       (peers[device] ??= { name: null, lastHlc: null, changes: 0, forgotten: false });
-    const fresh = read.changes.filter((c) => peers[c.device]?.forgotten !== true);
+    // This computer's own changes are never taken from another's files.
+    const fresh = read.changes.filter(
+      (c) => c.device !== own() && peers[c.device]?.forgotten !== true,
+    );
     if (fresh.length > 0) {
       activity.progress = { done: 0, total: fresh.length };
       const merged = await deps.merge.merge(fresh, (done, total) => {
         activity.progress = { done, total };
         announce();
       });
-      for (const change of merged.adopted) peerOf(change.device).changes += 1;
+      for (const [device, n] of Object.entries(merged.byDevice)) peerOf(device).changes += n;
       for (const refused of merged.refused)
         log.warn('devices.change_refused', { id: refused.id, problem: refused.problem });
     }
@@ -195,7 +191,8 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
         peer.lastHlc = device.lastHlc;
     }
     save({ cursor: read.cursor, peers });
-    lastRead = read;
+    // The status needs its problems and devices; a first sync's 100,000 changes are let go.
+    lastRead = { ...read, changes: [] };
   }
 
   /** Writes this computer's new changes, and compacts its files when they are many or missing. */
@@ -203,7 +200,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     await writeOwn(target);
     const segments = Number(meta.get(SEGMENTS_KEY) ?? 0);
     if (strangers || read.own.missing.length > 0 || segments >= (deps.compactAfter ?? 200)) {
-      const compacted = await target.compact(allOwn());
+      const compacted = await target.compact(await allOwn());
       meta.set(SEGMENTS_KEY, '0');
       save({ nextNumber: compacted.nextNumber });
       if (compacted.recovered.length > 0) await deps.merge.merge(compacted.recovered);

@@ -5,6 +5,7 @@ import type { ExportKind } from '../import/service-types';
 import type { Settings } from '../../src-shared/ipc/contract/settings';
 import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
 import { answerRemote } from './import-job';
+import type { MergeSummary } from '../sync/merge/work';
 import type { HeavyJobs } from './jobs';
 import type { JobOutput } from './registry';
 import type { JobRunner } from './runner';
@@ -29,6 +30,11 @@ export interface HeavyWork {
   backups: BackupWork;
   /** A file's reading, and its analysis (matching and storing its rows). */
   imports: ImportWork;
+  /** Changes from other computers merged there, progress heard after each chunk's commit. */
+  syncMerge(
+    changes: readonly unknown[],
+    onProgress: (done: number, total: number) => void,
+  ): Promise<MergeSummary>;
   /** Starts the worker ahead of the first call. */
   warm(): void;
   close(): Promise<void>;
@@ -120,6 +126,16 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
           },
         ),
     },
+    syncMerge: (changes, onProgress) =>
+      runner.run(
+        'sync.merge',
+        { changes: [...changes], now: deps.clock() },
+        {
+          onProgress: (p) => {
+            onProgress(p.done, p.total);
+          },
+        },
+      ),
     warm: () => {
       runner.warm();
     },

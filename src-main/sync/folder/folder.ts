@@ -50,6 +50,11 @@ export interface SyncFolderOptions {
   clock: () => number;
   /** The next file number the library remembers (`Written.nextNumber` of the last write). */
   nextNumber?: number;
+  /**
+   * The ids this library had before it was copied to this computer: their changes may go to this
+   * device's files too, each line naming its device (see `changesBody`).
+   */
+  former?: readonly string[];
   fs?: FolderFs;
 }
 
@@ -78,6 +83,7 @@ export function createSyncFolder(options: SyncFolderOptions): SyncFolder {
     clock,
     fs: options.fs ?? nodeFolderFs,
     nextNumber: options.nextNumber ?? 1,
+    former: options.former ?? [],
   });
   let named = false;
 

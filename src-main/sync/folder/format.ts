@@ -194,8 +194,12 @@ const domains: ReadonlySet<unknown> = new Set<ChangeDomain>([
   'preferences',
 ]);
 const HLC = /^\d{13}-\d{6}$/;
-/** Lines between two pauses: a hundred thousand changes never hold the event loop for long. */
+/**
+ * Lines, or bytes of them, between two pauses: a hundred thousand changes never hold the event
+ * loop for long, nor do a few hundred that each hold a thousand plays (a history recorded at once).
+ */
 const LINES_PER_TURN = 2000;
+const BYTES_PER_TURN = 512 * 1024;
 const nextTurn = (): Promise<void> =>
   new Promise((resolve) => {
     setImmediate(resolve);
@@ -203,27 +207,58 @@ const nextTurn = (): Promise<void> =>
 const text = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 
-/** A line's change, checked field by field (a schema library costs as much as the parse). */
-function asChange(value: unknown, device: string): SharedChange | null {
+/**
+ * A line's change, checked field by field (a schema library costs as much as the parse). Its
+ * device is the file's, unless the line names another: a change this library made under the id
+ * it had before it was copied to another computer.
+ */
+function asChange(value: unknown, fileDevice: string): SharedChange | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { id, hlc, domain, kind, entity, data } = value as Record<string, unknown>;
+  const { id, hlc, domain, kind, entity, data, device } = value as Record<string, unknown>;
   if (!text(id, 200) || !text(kind, 200) || !text(entity, 1000)) return null;
   if (typeof hlc !== 'string' || !HLC.test(hlc) || !domains.has(domain)) return null;
-  return { id, hlc, device, domain: domain as ChangeDomain, kind, entity, data };
+  if (device !== undefined && !text(device, 200)) return null;
+  return {
+    id,
+    hlc,
+    device: device ?? fileDevice,
+    domain: domain as ChangeDomain,
+    kind,
+    entity,
+    data,
+  };
 }
 
-/** A device's changes as the body of a segment or snapshot: JSON lines without `device`. */
-export async function changesBody(changes: readonly SharedChange[]): Promise<Buffer> {
+/**
+ * A device's changes as the body of a segment or snapshot: JSON lines without `device`, which the
+ * header carries, except on a line whose change another id of this library made.
+ */
+export async function changesBody(
+  changes: readonly SharedChange[],
+  fileDevice?: string,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for (let from = 0; from < changes.length; from += LINES_PER_TURN) {
-    const lines = changes
-      .slice(from, from + LINES_PER_TURN)
-      .map(({ id, hlc, domain, kind, entity, data }) =>
-        JSON.stringify({ id, hlc, domain, kind, entity, data }),
-      );
-    chunks.push(Buffer.from((from === 0 ? '' : '\n') + lines.join('\n'), 'utf8'));
-    await nextTurn();
+  let lines: string[] = [];
+  let bytes = 0;
+  const close = (): void => {
+    chunks.push(Buffer.from((chunks.length === 0 ? '' : '\n') + lines.join('\n'), 'utf8'));
+    lines = [];
+    bytes = 0;
+  };
+  for (const { id, hlc, device, domain, kind, entity, data } of changes) {
+    const line = JSON.stringify(
+      fileDevice === undefined || device === fileDevice
+        ? { id, hlc, domain, kind, entity, data }
+        : { id, hlc, device, domain, kind, entity, data },
+    );
+    lines.push(line);
+    bytes += line.length;
+    if (lines.length >= LINES_PER_TURN || bytes >= BYTES_PER_TURN) {
+      close();
+      await nextTurn();
+    }
   }
+  if (lines.length > 0 || chunks.length === 0) close();
   return Buffer.concat(chunks);
 }
 
@@ -234,6 +269,7 @@ export async function parseChangesBody(
 ): Promise<SharedChange[] | null> {
   const out: SharedChange[] = [];
   let start = 0;
+  let paused = 0;
   while (start < body.length) {
     const newline = body.indexOf(0x0a, start);
     const end = newline === -1 ? body.length : newline;
@@ -246,7 +282,10 @@ export async function parseChangesBody(
     if (change === null) return null;
     out.push(change);
     start = end + 1;
-    if (out.length % LINES_PER_TURN === 0) await nextTurn();
+    if (out.length % LINES_PER_TURN === 0 || start - paused >= BYTES_PER_TURN) {
+      paused = start;
+      await nextTurn();
+    }
   }
   return out;
 }

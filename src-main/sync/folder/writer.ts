@@ -40,6 +40,8 @@ export interface WriterDeps {
   fs: FolderFs;
   /** The next number as the library remembers it (1 when none yet). */
   nextNumber: number;
+  /** The library's ids before it was copied here, whose changes its files may carry too. */
+  former?: readonly string[];
 }
 
 export interface Writer {
@@ -80,8 +82,9 @@ export function createWriter(deps: WriterDeps): Writer {
     }
   };
 
+  const carried = new Set([device, ...(deps.former ?? [])]);
   const mine = (changes: readonly SharedChange[]): void => {
-    const other = changes.find((change) => change.device !== device);
+    const other = changes.find((change) => !carried.has(change.device));
     if (other !== undefined)
       throw new Error(`Only this computer's changes go to its files, not ${other.device}'s`);
   };
@@ -94,7 +97,11 @@ export function createWriter(deps: WriterDeps): Writer {
     const highest = Math.max(0, ...names.map((name) => numberInName(name) ?? 0));
     const number = Math.max(next, highest + 1);
     const name = dataFileName(kind, number);
-    const bytes = await encodeFile(key, { kind, device, number }, await changesBody(changes));
+    const bytes = await encodeFile(
+      key,
+      { kind, device, number },
+      await changesBody(changes, device),
+    );
     await publish(fs, join(dir, name), bytes);
     next = number + 1;
     return { file: relativeOf(device, name), number, nextNumber: next };

@@ -50,10 +50,15 @@ const nextTurn = (): Promise<void> =>
     setImmediate(resolve);
   });
 
-/** How much work a change is: the plays, uids or inbox items it names. */
-function weight(change: SharedChange): number {
-  const data = change.data as { plays?: unknown[]; uids?: unknown[]; items?: unknown[] } | null;
-  return Math.max(1, data?.plays?.length ?? data?.uids?.length ?? data?.items?.length ?? 1);
+/** How much work a change is: the plays, uids or inbox items it names (1 for anything else). */
+export function weight(change: unknown): number {
+  const data = (change as { data?: unknown } | null)?.data as {
+    plays?: unknown;
+    uids?: unknown;
+    items?: unknown;
+  } | null;
+  const list = [data?.plays, data?.uids, data?.items].find(Array.isArray);
+  return Math.max(1, list?.length ?? 1);
 }
 
 const MIN_CHUNK = 10;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { expect } from 'vitest';
 import type { Catalogue } from '../../../catalogue';
 import type { PlayView } from '../../../src-shared/ipc/contract/tracking';
 import { memoryStore, type CredentialStore } from '../../credentials';
@@ -113,4 +114,15 @@ export function dataFilesOf(root: string, device: string): string[] {
     .readdirSync(dir)
     .filter((name) => /^(seg|snap)-\d{12}\.msync$/.test(name))
     .sort();
+}
+
+/** As if the library had last been opened on another computer: its next start takes a new id. */
+export function rememberAnotherMachine(dataDir: string): void {
+  const db = new Database(path.join(dataDir, 'library.db'));
+  try {
+    db.prepare("UPDATE change_meta SET value = 'another computer' WHERE key = 'fingerprint'").run();
+    expect(db.prepare('SELECT changes() AS n').get()).toEqual({ n: 1 });
+  } finally {
+    db.close();
+  }
 }

@@ -90,6 +90,8 @@ export interface PlayStore {
   episodeCounts(seriesId: number): EpisodePlayCount[];
   /** Plays per episode of many series, ordered by series. */
   episodeCountsOf(seriesIds: readonly number[]): EpisodePlayCount[];
+  /** Up to `limit` plays after the uid `after` (from the first when null), by uid. */
+  page(after: string | null, limit: number): Play[];
   /** Newest first; unknown dates last. */
   history(options: { limit: number; offset: number; mediaType?: 'movie' | 'episode' }): {
     plays: Play[];
@@ -97,12 +99,62 @@ export interface PlayStore {
   };
 }
 
+/**
+ * From this many plays on, an insert goes in bulk (library migration 015): each play's minutes
+ * computed in its own insert and each title's totals moved once for the batch, instead of the
+ * per-play triggers. Below it the triggers cost less than the batch's statements.
+ */
+const BULK_FROM = 16;
+
+/** What a play counts towards time watched, as migration 005's trigger computes it. */
+const MINUTES = `CASE @mediaType
+  WHEN 'movie' THEN (SELECT nullif(runtime, 0) FROM title_facts
+                     WHERE media_type = 'movie' AND media_id = @mediaId)
+  ELSE coalesce(
+    (SELECT nullif(runtime, 0) FROM series_episodes WHERE series_id = @mediaId
+       AND season_number = @season AND episode_number = @episode),
+    (SELECT nullif(runtime, 0) FROM title_facts WHERE media_type = 'tv' AND media_id = @mediaId))
+  END`;
+
+/**
+ * The plays of a batch (uids as JSON) counted into their titles' totals at once: what migration
+ * 006's insert trigger adds play by play. An episode counts as a new one when no play outside the
+ * batch is of it.
+ */
+const ADD_TOTALS = `
+  INSERT INTO play_totals (media_type, media_id, plays, minutes, no_runtime, episodes, last_at)
+  SELECT CASE p.media_type WHEN 'movie' THEN 'movie' ELSE 'tv' END, p.media_id, count(*),
+    coalesce(sum(p.minutes), 0), count(*) - count(p.minutes),
+    count(DISTINCT CASE WHEN p.media_type = 'episode' AND NOT EXISTS (
+        SELECT 1 FROM watch_plays o WHERE o.media_type = 'episode' AND o.media_id = p.media_id
+          AND o.season_number = p.season_number AND o.episode_number = p.episode_number
+          AND o.uid NOT IN (SELECT value FROM json_each(@uids)))
+      THEN p.season_number || ':' || p.episode_number END),
+    max(p.watched_at)
+  FROM watch_plays p WHERE p.uid IN (SELECT value FROM json_each(@uids))
+  GROUP BY 1, 2
+  ON CONFLICT (media_type, media_id) DO UPDATE SET
+    plays = plays + excluded.plays,
+    minutes = minutes + excluded.minutes,
+    no_runtime = no_runtime + excluded.no_runtime,
+    episodes = episodes + excluded.episodes,
+    last_at = coalesce(max(last_at, excluded.last_at), last_at, excluded.last_at)`;
+
 export function createPlayStore(db: Database.Database): PlayStore {
   const insertPlay = db.prepare(
     `INSERT OR IGNORE INTO watch_plays
        (uid, media_type, media_id, season_number, episode_number, watched_at, source, created_at)
      VALUES (@uid, @mediaType, @mediaId, @season, @episode, @watchedAt, @source, @createdAt)`,
   );
+  const insertCounted = db.prepare(
+    `INSERT OR IGNORE INTO watch_plays (uid, media_type, media_id, season_number, episode_number,
+       watched_at, source, created_at, minutes)
+     VALUES (@uid, @mediaType, @mediaId, @season, @episode, @watchedAt, @source, @createdAt,
+       ${MINUTES})`,
+  );
+  const bulkOn = db.prepare('INSERT OR IGNORE INTO plays_in_bulk (active) VALUES (1)');
+  const bulkOff = db.prepare('DELETE FROM plays_in_bulk');
+  const addTotals = db.prepare(ADD_TOTALS);
   const ensureSeries = db.prepare(
     'INSERT OR IGNORE INTO tracked_series (series_id, created_at, updated_at) VALUES (?, ?, ?)',
   );
@@ -148,11 +200,11 @@ export function createPlayStore(db: Database.Database): PlayStore {
     }
   };
 
-  const insertRows = (plays: readonly Play[]): Play[] => {
+  const insertEach = (plays: readonly Play[], statement: Database.Statement): Play[] => {
     const added: Play[] = [];
     for (const play of plays) {
       const movie = play.mediaType === 'movie';
-      const changes = insertPlay.run({
+      const changes = statement.run({
         uid: play.uid,
         mediaType: play.mediaType,
         mediaId: play.mediaId,
@@ -165,6 +217,19 @@ export function createPlayStore(db: Database.Database): PlayStore {
       if (changes > 0) added.push(play);
     }
     return added;
+  };
+
+  /** Called inside a transaction: the bulk marker never outlives it (see migration 015). */
+  const insertRows = (plays: readonly Play[]): Play[] => {
+    if (plays.length < BULK_FROM) return insertEach(plays, insertPlay);
+    bulkOn.run();
+    try {
+      const added = insertEach(plays, insertCounted);
+      if (added.length > 0) addTotals.run({ uids: JSON.stringify(added.map((p) => p.uid)) });
+      return added;
+    } finally {
+      bulkOff.run();
+    }
   };
 
   const insert = db.transaction((plays: readonly Play[], now: number): Play[] => {
@@ -221,6 +286,9 @@ export function createPlayStore(db: Database.Database): PlayStore {
 
   const byUid = db.prepare<[string], PlayRow>('SELECT * FROM watch_plays WHERE uid = ?');
   const deleteUid = db.prepare('DELETE FROM watch_plays WHERE uid = ?');
+  const pageAfter = db.prepare<[string, number], PlayRow>(
+    'SELECT * FROM watch_plays WHERE uid > ? ORDER BY uid LIMIT ?',
+  );
   const removeUids = db.transaction((uids: readonly string[], now: number): Play[] => {
     const removed: Play[] = [];
     for (const uid of uids) {
@@ -239,6 +307,7 @@ export function createPlayStore(db: Database.Database): PlayStore {
     remove: (filter, now) => remove(filter, now),
     removeUids: (uids, now) => removeUids(uids, now),
     find,
+    page: (after, limit) => pageAfter.all(after ?? '', limit).map(toPlay),
     episodeCounts: (seriesId) =>
       counts.all(seriesId).map((r) => ({
         seriesId,

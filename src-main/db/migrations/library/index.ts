@@ -13,6 +13,7 @@ import { library011 } from './011_sync';
 import { library012 } from './012_capture_poll';
 import { library013 } from './013_progress_summaries';
 import { library014 } from './014_preferences';
+import { library015 } from './015_bulk_plays';
 import { library016 } from './016_arrivals';
 
 /** Append-only: add the next numbered file at the end. */
@@ -31,6 +32,6 @@ export const libraryMigrations: readonly Migration[] = [
   library012,
   library013,
   library014,
-  { version: 15, name: 'reserved', up: () => undefined },
+  library015,
   library016,
 ];
