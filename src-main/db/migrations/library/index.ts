@@ -12,6 +12,12 @@ import { library010 } from './010_capture';
 import { library011 } from './011_sync';
 import { library012 } from './012_capture_poll';
 import { library013 } from './013_progress_summaries';
+import { library014 } from './014_reserved';
+import { library015 } from './015_reserved';
+import { library016 } from './016_reserved';
+import { library017 } from './017_reserved';
+import { library018 } from './018_reserved';
+import { library019 } from './019_stats_answers';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -28,4 +34,10 @@ export const libraryMigrations: readonly Migration[] = [
   library011,
   library012,
   library013,
+  library014,
+  library015,
+  library016,
+  library017,
+  library018,
+  library019,
 ];

@@ -1,0 +1,10 @@
+import type { Migration } from '../../migrate';
+
+/** Reserved for another part of the schema; changes nothing. */
+export const library018: Migration = {
+  version: 18,
+  name: 'reserved',
+  up() {
+    // Nothing: the number is taken, its content lands with its own change.
+  },
+};

@@ -1,0 +1,73 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate } from '../../migrate';
+import { insertPlay } from '../../testing/library-rows';
+import { libraryMigrations } from '.';
+
+describe('library migration 019_stats_answers', () => {
+  let db: Database.Database;
+  beforeEach(() => {
+    db = new Database(':memory:');
+    migrate(db, libraryMigrations);
+  });
+  afterEach(() => db.close());
+
+  const keep = (): void => {
+    db.prepare(
+      "INSERT OR REPLACE INTO stats_answers (channel, input, day, answer) VALUES ('stats.years', '[]', '2025-01-01', '{}')",
+    ).run();
+  };
+  const kept = (): number =>
+    db.prepare('SELECT count(*) FROM stats_answers').pluck().get() as number;
+  /** Runs `sql` with an answer stored before, and says whether the answer is still there. */
+  const survives = (sql: string): boolean => {
+    keep();
+    db.exec(sql);
+    return kept() === 1;
+  };
+
+  it('is reached by the list', () => {
+    expect(db.pragma('user_version', { simple: true })).toBe(19);
+    expect(kept()).toBe(0);
+  });
+
+  it('drops every stored answer when a play, a fact, a person or a rating changes, and only then', () => {
+    keep();
+    insertPlay(db, 'p1', 'movie', 5, 10);
+    expect(kept()).toBe(0);
+    expect(survives("UPDATE watch_plays SET watched_at = 11 WHERE uid = 'p1'")).toBe(false);
+    expect(survives("DELETE FROM watch_plays WHERE uid = 'p1'")).toBe(false);
+    expect(
+      survives(
+        "INSERT INTO title_facts (media_type, media_id, attempts, gone) VALUES ('movie', 5, 1, 1)",
+      ),
+    ).toBe(false);
+    expect(survives('UPDATE title_facts SET gone = 0')).toBe(false);
+    expect(
+      survives(
+        "INSERT INTO title_genres (media_type, media_id, genre_id, name) VALUES ('movie', 5, 18, 'Drama')",
+      ),
+    ).toBe(false);
+    expect(
+      survives(
+        "INSERT INTO title_countries (media_type, media_id, country) VALUES ('movie', 5, 'FR')",
+      ),
+    ).toBe(false);
+    expect(
+      survives(
+        "INSERT INTO title_people (media_type, media_id, role, person_id, billing) VALUES ('movie', 5, 'cast', 1, 0)",
+      ),
+    ).toBe(false);
+    expect(survives("INSERT INTO people_facts (person_id, name) VALUES (1, 'A')")).toBe(false);
+    expect(survives('DELETE FROM title_facts')).toBe(false);
+    const entry = (collection: string): string =>
+      `INSERT INTO collection_entries (collection, media_type, media_id, rating, added_at) VALUES ('${collection}', 'movie', 5, 7, 1)`;
+    expect(survives(entry('watchlist'))).toBe(true);
+    expect(survives("DELETE FROM collection_entries WHERE collection = 'watchlist'")).toBe(true);
+    expect(survives(entry('rated'))).toBe(false);
+    expect(survives("UPDATE collection_entries SET rating = 8 WHERE collection = 'rated'")).toBe(
+      false,
+    );
+    expect(survives("DELETE FROM collection_entries WHERE collection = 'rated'")).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+import type { Migration } from '../../migrate';
+
+/** What the stats read: every change to one of these tables drops every stored answer. */
+const READ = [
+  'watch_plays',
+  'title_facts',
+  'title_genres',
+  'title_countries',
+  'title_people',
+  'people_facts',
+] as const;
+
+const DROP = 'DELETE FROM stats_answers;';
+
+/**
+ * The stats' last answers (the overview and the years), stored so the first Stats view after a
+ * start reads one row rather than every play and title of the history (`stats/store/answers.ts`).
+ * An answer is derived data, kept with what it was asked (`input`: the query and the time zone)
+ * and the local day it was computed on (`day`: the current streak counts to it); the stats domain
+ * writes it after computing it, and these triggers drop every stored answer whenever something
+ * the stats read changes, on any connection: a play, a title's facts, a person's name, a rating.
+ */
+export const library019: Migration = {
+  version: 19,
+  name: 'stats_answers',
+  up(db) {
+    const triggers = READ.flatMap((table) =>
+      (['INSERT', 'UPDATE', 'DELETE'] as const).map(
+        (event) =>
+          `CREATE TRIGGER stats_answers_on_${table}_${event.toLowerCase()} AFTER ${event} ON ${table}
+           BEGIN ${DROP} END;`,
+      ),
+    );
+    const rated = (row: 'NEW' | 'OLD'): string => `${row}.collection = 'rated'`;
+    db.exec(`
+      CREATE TABLE stats_answers (
+        channel TEXT NOT NULL,
+        input TEXT NOT NULL,
+        day TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        PRIMARY KEY (channel, input)
+      );
+      ${triggers.join('\n')}
+      CREATE TRIGGER stats_answers_on_rating_insert AFTER INSERT ON collection_entries
+      WHEN ${rated('NEW')} BEGIN ${DROP} END;
+      CREATE TRIGGER stats_answers_on_rating_update AFTER UPDATE ON collection_entries
+      WHEN ${rated('NEW')} OR ${rated('OLD')} BEGIN ${DROP} END;
+      CREATE TRIGGER stats_answers_on_rating_delete AFTER DELETE ON collection_entries
+      WHEN ${rated('OLD')} BEGIN ${DROP} END;
+    `);
+  },
+};
