@@ -70,4 +70,14 @@ describe('library migration 019_stats_answers', () => {
     );
     expect(survives("DELETE FROM collection_entries WHERE collection = 'rated'")).toBe(false);
   });
+
+  it("walks the history's page in its own index, without sorting every play", () => {
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT * FROM watch_plays
+         ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid LIMIT 50 OFFSET 100`,
+      )
+      .all() as Array<{ detail: string }>;
+    expect(plan.map((r) => r.detail)).toEqual(['SCAN watch_plays USING INDEX plays_by_recency']);
+  });
 });
