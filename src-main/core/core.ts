@@ -116,7 +116,7 @@ const TMDB_SITE = 'https://www.themoviedb.org';
 /** How long `close()` waits for in-flight work before closing the databases anyway. */
 const CLOSE_GRACE_MS = 2_000;
 /** After start-up, when the Stats view's first answers are computed ahead in the worker. */
-const STATS_AHEAD_MS = 2_500;
+const STATS_AHEAD_MS = 1_000;
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -212,4 +212,36 @@ describe('stored stats answers', () => {
     )['stats.overview']({ media: 'all' });
     expect(storedRows(t)).toBe(0);
   });
+
+  it('twenty calls at once read the stored answer once', async () => {
+    temp = tempStats({ now: NOW });
+    const t = temp;
+    history(t);
+    await start(t).handlers['stats.overview']({ media: 'all' });
+    // A new start: the library opened again, the stats over it.
+    start(t);
+    const service = serviceOver(t);
+    let reads = 0;
+    const counted: StatsService = {
+      ...service,
+      stored: (key) => {
+        reads += 1;
+        return service.stored(key);
+      },
+    };
+    const handlers = statsHandlers(() =>
+      Promise.resolve({ stats: counted, libraryProblem: null, heavy: countingWorker(t).heavy }),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        Promise.resolve(handlers['stats.overview']({ media: 'all' })),
+      ),
+    );
+    expect(reads).toBe(1);
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    // A change committed since: read again.
+    addPlay(t.db, { movie: 100, at: NOW - 5 * DAY });
+    await handlers['stats.overview']({ media: 'all' });
+    expect(reads).toBe(2);
+  });
 });

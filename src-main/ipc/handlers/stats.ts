@@ -25,8 +25,12 @@ export interface StatsDeps {
  * The overview and the years are stored once computed (`StatsStore.answers`) until what they
  * were computed from changes: the first Stats view after a start reads them, not the history.
  */
+/** Stored answers kept in memory once read (a few questions, each at the library's version). */
+const READ_KEPT = 8;
+
 export function statsHandlers(use: () => Promise<StatsDeps>): HandlersFor<StatsChannel> {
   const running = new Map<string, Promise<unknown>>();
+  const read = new Map<string, unknown>();
   const shared = async <T>(
     channel: string,
     input: unknown,
@@ -40,8 +44,19 @@ export function statsHandlers(use: () => Promise<StatsDeps>): HandlersFor<StatsC
     const kept = running.get(key) as Promise<T> | undefined;
     if (kept !== undefined) return kept;
     const storedKey = stored && service.answerKey(stored.channel, input);
-    const found = storedKey && (service.stored(storedKey) as T | undefined);
-    if (stored && found !== undefined) return stored.fresh(found, service);
+    if (stored && storedKey) {
+      // A stored answer is read once per library version, not once per call (twenty at once).
+      const readKey = `${storedKey.channel} ${storedKey.input} ${storedKey.day} ${version}`;
+      let found = read.get(readKey) as T | undefined;
+      if (found === undefined) {
+        found = service.stored(storedKey) as T | undefined;
+        if (found !== undefined) {
+          if (read.size >= READ_KEPT) read.clear();
+          read.set(readKey, found);
+        }
+      }
+      if (found !== undefined) return stored.fresh(found, service);
+    }
     const answer = (async () => {
       const value = await compute(service.stats, deps.heavy ?? null);
       if (storedKey) service.keep(storedKey, value, version);
