@@ -43,6 +43,13 @@ describe('library migration 019_stats_answers', () => {
       ),
     ).toBe(false);
     expect(survives('UPDATE title_facts SET gone = 0')).toBe(false);
+    // A failed fetch notes only when it was tried and why: no answer changes.
+    expect(
+      survives(
+        "UPDATE title_facts SET attempted_at = 5, attempts = attempts + 1, error = 'offline'",
+      ),
+    ).toBe(true);
+    expect(survives('UPDATE title_facts SET fetched_at = 6')).toBe(false);
     expect(
       survives(
         "INSERT INTO title_genres (media_type, media_id, genre_id, name) VALUES ('movie', 5, 18, 'Drama')",

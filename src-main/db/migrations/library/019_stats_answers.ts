@@ -13,6 +13,13 @@ const READ = [
 const DROP = 'DELETE FROM stats_answers;';
 
 /**
+ * The columns of a title's facts the stats read: a failed fetch, which notes only when it was
+ * tried and why it failed (`attempted_at`, `attempts`, `error`), changes no answer.
+ */
+const FACTS_READ =
+  'title, poster_path, release_date, runtime, original_language, vote_average, vote_count, fetched_at, gone';
+
+/**
  * The stats' last answers (the overview and the years), stored so the first Stats view after a
  * start reads one row rather than every play and title of the history (`stats/store/answers.ts`).
  * An answer is derived data, kept with what it was asked (`input`: the query and the time zone)
@@ -30,7 +37,9 @@ export const library019: Migration = {
     const triggers = READ.flatMap((table) =>
       (['INSERT', 'UPDATE', 'DELETE'] as const).map(
         (event) =>
-          `CREATE TRIGGER stats_answers_on_${table}_${event.toLowerCase()} AFTER ${event} ON ${table}
+          `CREATE TRIGGER stats_answers_on_${table}_${event.toLowerCase()} AFTER ${
+            event === 'UPDATE' && table === 'title_facts' ? `UPDATE OF ${FACTS_READ}` : event
+          } ON ${table}
            BEGIN ${DROP} END;`,
       ),
     );
