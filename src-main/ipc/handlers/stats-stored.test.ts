@@ -161,6 +161,14 @@ describe('stored stats answers', () => {
     expect(await ask()).toBe(1);
     expect(await ask()).toBe(0);
 
+    // A failed fetch of a title without facts (series 9 has none) notes only that it was tried.
+    addPlay(t.db, { series: 9, season: 1, episode: 1, at: NOW - 3 * DAY });
+    expect(await ask()).toBe(1);
+    t.store.facts.markFailed({ mediaType: 'tv', id: 9 }, NOW, 'offline');
+    expect(storedRows(t)).toBe(1);
+    expect(await ask()).toBe(0);
+    t.store.facts.markFailed({ mediaType: 'tv', id: 8 }, NOW, 'offline');
+    expect(await ask()).toBe(0);
     t.store.facts.save(facts('movie', 101, { title: 'Renamed' }), NOW);
     expect(await ask()).toBe(1);
     rate(t.db, 'movie', 102, 3);

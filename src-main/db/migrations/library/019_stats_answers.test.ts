@@ -36,6 +36,8 @@ describe('library migration 019_stats_answers', () => {
     insertPlay(db, 'p1', 'movie', 5, 10);
     expect(kept()).toBe(0);
     expect(survives("UPDATE watch_plays SET watched_at = 11 WHERE uid = 'p1'")).toBe(false);
+    // Set again to what it was (a facts insert sets every play's minutes): nothing changed.
+    expect(survives("UPDATE watch_plays SET minutes = minutes WHERE uid = 'p1'")).toBe(true);
     expect(survives("DELETE FROM watch_plays WHERE uid = 'p1'")).toBe(false);
     expect(
       survives(
@@ -50,6 +52,11 @@ describe('library migration 019_stats_answers', () => {
       ),
     ).toBe(true);
     expect(survives('UPDATE title_facts SET fetched_at = 6')).toBe(false);
+    expect(
+      survives(
+        "INSERT INTO title_facts (media_type, media_id, attempted_at, attempts, error) VALUES ('tv', 9, 5, 1, 'offline')",
+      ),
+    ).toBe(true);
     expect(
       survives(
         "INSERT INTO title_genres (media_type, media_id, genre_id, name) VALUES ('movie', 5, 18, 'Drama')",

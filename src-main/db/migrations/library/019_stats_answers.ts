@@ -16,6 +16,23 @@ const DROP = 'DELETE FROM stats_answers;';
  * The columns of a title's facts the stats read: a failed fetch, which notes only when it was
  * tried and why it failed (`attempted_at`, `attempts`, `error`), changes no answer.
  */
+/**
+ * A play's update that changes what the stats read of it (a facts insert sets every play's
+ * minutes again, most often to what they were).
+ */
+const PLAY_MOVED = [
+  'media_type',
+  'media_id',
+  'season_number',
+  'episode_number',
+  'watched_at',
+  'minutes',
+]
+  .map((c) => `OLD.${c} IS NOT NEW.${c}`)
+  .join(' OR ');
+
+/** A title's first row is facts, or TMDB saying it is gone; else it notes only a failed fetch. */
+const FACTS_FOUND = 'NEW.fetched_at IS NOT NULL OR NEW.gone = 1';
 const FACTS_READ =
   'title, poster_path, release_date, runtime, original_language, vote_average, vote_count, fetched_at, gone';
 
@@ -39,7 +56,9 @@ export const library019: Migration = {
         (event) =>
           `CREATE TRIGGER stats_answers_on_${table}_${event.toLowerCase()} AFTER ${
             event === 'UPDATE' && table === 'title_facts' ? `UPDATE OF ${FACTS_READ}` : event
-          } ON ${table}
+          } ON ${table}${event === 'INSERT' && table === 'title_facts' ? ` WHEN ${FACTS_FOUND}` : ''}${
+            event === 'UPDATE' && table === 'watch_plays' ? ` WHEN ${PLAY_MOVED}` : ''
+          }
            BEGIN ${DROP} END;`,
       ),
     );
