@@ -10,7 +10,9 @@ import type { ChannelName } from '../src-shared/ipc/channels';
 import type { ChannelInput, ChannelOutput, ImportJobView } from '../src-shared/ipc/contract';
 import { readTmdbConfig } from '../src-main/core/config';
 import { createCore, type RunningCore } from '../src-main/core/core';
-import { PROFILE_NOW } from './large-profile';
+// The large profile's "now" (its PROFILE_NOW), from where it is defined: the memory walk is
+// bundled to run in plain Node, and large-profile.ts generates a profile when run as a script.
+import { NOW as PROFILE_NOW } from './stats-seed';
 
 /** Where TMDB would be for a core that must answer from its own data: nothing listens there. */
 export const NOWHERE = { apiBase: 'http://127.0.0.1:9/3', imageBase: 'http://127.0.0.1:9/t/p' };

@@ -1,8 +1,9 @@
 /**
  * Main-process memory on the large profile after a 50-page walk through the handlers (browse,
  * search and details pages, as a user moves around), in a process of its own so nothing another
- * measure left behind counts. Run by the heavy suite:
- * `tsx bench/heavy-memory.ts <dataDir> <apiBase> <imageBase> <token>`; prints one JSON line.
+ * measure left behind counts. Run by the heavy suite bundled into plain JavaScript, in plain Node
+ * (as the built app loads its code, with no TypeScript loader in the process):
+ * `node --expose-gc heavy-memory.mjs <dataDir> <apiBase> <imageBase> <token>`; prints one JSON line.
  */
 import { call, profileCore } from './heavy-core';
 
@@ -32,6 +33,8 @@ export interface WalkResult {
   heapUsed: number;
   external: number;
   arrayBuffers: number;
+  /** RSS once a full collection has run after the walk (null without `--expose-gc`). */
+  collectedRss: number | null;
 }
 
 const mb = (bytes: number): number => bytes / 1024 / 1024;
@@ -67,6 +70,10 @@ async function walk(dataDir: string, apiBase: string, imageBase: string, token: 
       pages += 1;
     }
     const used = process.memoryUsage();
+    // What the walk left as garbage the collector had not reached yet, beside the figure.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const collectedRss = gc === undefined ? null : mb(process.memoryUsage().rss);
     const result: WalkResult = {
       pages,
       baseRss,
@@ -75,6 +82,7 @@ async function walk(dataDir: string, apiBase: string, imageBase: string, token: 
       heapUsed: mb(used.heapUsed),
       external: mb(used.external),
       arrayBuffers: mb(used.arrayBuffers),
+      collectedRss,
     };
     return result;
   } finally {

@@ -55,14 +55,15 @@ async function fileRows(dataDir: string): Promise<BenchResult[]> {
   return rows;
 }
 
-export async function coldStarts(dataDir: string): Promise<BenchResult[]> {
+/** `worker`: the heavy work's script, as the app passes it (Stats answers from it or its store). */
+export async function coldStarts(dataDir: string, worker?: string): Promise<BenchResult[]> {
   const opened: number[] = [];
   const first = new Map<string, number[]>(SECTIONS.map(([name]) => [name, []]));
   const cached = new Map<string, number>();
   for (let round_ = 0; round_ < STARTS; round_++) {
     for (const [name, answer] of SECTIONS) {
       const start = performance.now();
-      const core = profileCore(dataDir);
+      const core = profileCore(dataDir, NOWHERE, worker);
       try {
         await core.ready;
         const ready = performance.now();

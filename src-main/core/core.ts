@@ -122,6 +122,8 @@ export interface RunningCore extends Core {
 const TMDB_SITE = 'https://www.themoviedb.org';
 /** How long `close()` waits for in-flight work before closing the databases anyway. */
 const CLOSE_GRACE_MS = 2_000;
+/** After start-up, when the Stats view's first answers are computed ahead in the worker. */
+const STATS_AHEAD_MS = 1_000;
 
 /** The graph with what is wired after it: the worker's heavy work and the picks over it. */
 type Started = Graph & { heavy: HeavyWork | null; picks: PicksService | null };
@@ -322,9 +324,27 @@ export function createCore(options: CoreOptions): RunningCore {
     }),
   } satisfies Handlers;
 
+  // The Stats view's first answers, computed in the worker after start-up unless stored already
+  // (the handlers store what they compute): its first opening, and the next start, read them.
+  const statsAhead = setTimeout(() => {
+    void ready
+      .then(async () => {
+        if (closing !== undefined || !graph?.heavy || !graph.stats) return;
+        await Promise.all([
+          handlers['stats.overview']({ media: 'all' }),
+          handlers['stats.years']({}),
+        ]);
+      })
+      .catch((error: unknown) => {
+        log.debug('stats.ahead_failed', { error });
+      });
+  }, STATS_AHEAD_MS);
+  statsAhead.unref();
+
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
+      clearTimeout(statsAhead);
       network.close();
       await ready.catch(() => undefined);
       await cacheCheck.stop().catch(() => undefined);

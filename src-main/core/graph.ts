@@ -288,6 +288,7 @@ export function buildGraph(deps: GraphDeps): Graph {
         timers: deps.timers,
         sleep: deps.sleep,
         log,
+        ...(deps.appVersion === undefined ? {} : { appVersion: deps.appVersion }),
         emit: (coverage) => {
           events.emit('stats.changed', coverage);
         },

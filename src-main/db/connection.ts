@@ -20,7 +20,11 @@ export function sidecarFiles(file: string): string[] {
  * because SQLite gives the -wal and -shm files the mode of the main file; they are chmod-ed again
  * afterwards in case an older Marquee (or a copy) left them wider.
  */
-export function connect(file: string, kind: DatabaseKind): Database.Database {
+export function connect(
+  file: string,
+  kind: DatabaseKind,
+  options: { cacheKiB?: number } = {},
+): Database.Database {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   fs.chmodSync(dir, DIR_MODE);
@@ -34,6 +38,8 @@ export function connect(file: string, kind: DatabaseKind): Database.Database {
     // The library must survive power loss once a write returns; the cache can be rebuilt, so it
     // trades that last guarantee for speed (WAL + NORMAL still never corrupts on a crash).
     db.pragma(`synchronous = ${kind === 'library' ? 'FULL' : 'NORMAL'}`);
+    // SQLite's page cache for this connection (16 MB unless said): pages read once need little.
+    if (options.cacheKiB !== undefined) db.pragma(`cache_size = -${String(options.cacheKiB)}`);
     // Touch the schema so WAL files exist before they are chmod-ed.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (error) {

@@ -52,6 +52,13 @@ export const CACHE_FILE = 'cache.db';
 export const LIBRARY_FILE = 'library.db';
 
 /**
+ * The main process's page cache for the library: its reads there are small (Up Next from stored
+ * summaries, lists, a title's state); what reads the whole history runs in the worker, on
+ * connections of its own with SQLite's default.
+ */
+const LIBRARY_CACHE_KIB = 4096;
+
+/**
  * Opens the rebuildable cache and the library that must never lose a write (WAL, and
  * synchronous=FULL for the library, set by `connect`), with the integrity checks and migrations of
  * `openDatabase`. A damaged cache is moved aside and rebuilt; a damaged library is backed up and
@@ -86,7 +93,11 @@ export async function openDatabases(
   let libraryFailure: StorageUnavailableError['failure'] | null = null;
   try {
     libraryResult = await retryWhileBusy(() =>
-      openDatabase(path.join(dataDir, LIBRARY_FILE), { kind: 'library', clock }),
+      openDatabase(path.join(dataDir, LIBRARY_FILE), {
+        kind: 'library',
+        clock,
+        cacheKiB: LIBRARY_CACHE_KIB,
+      }),
     );
   } catch (error) {
     if (error instanceof StorageUnavailableError) libraryFailure = error.failure;

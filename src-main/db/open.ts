@@ -50,7 +50,15 @@ export interface OpenOptions {
    * that met SQLITE_CORRUPT): the library is backed up and recovered as if a check had failed.
    */
   damaged?: string;
+  /** The page cache of the connection returned, in KiB (SQLite's 16 MB unless said). */
+  cacheKiB?: number;
 }
+
+/**
+ * The page cache of the start-up check's own connection: the check reads every page once, so a
+ * larger cache only raises the process's memory for as long as it lives.
+ */
+const CHECK_CACHE_KIB = 2048;
 
 /**
  * What start-up found. The UI shows anything other than `ok`:
@@ -85,7 +93,13 @@ export async function openDatabase(file: string, options: OpenOptions): Promise<
     options.migrations ?? (options.kind === 'cache' ? cacheMigrations : libraryMigrations);
   const problem = options.damaged ?? checkFile(file, options.kind, migrations);
   if (problem === null) {
-    const db = unlessUnavailable(file, () => connect(file, options.kind));
+    const db = unlessUnavailable(file, () =>
+      connect(
+        file,
+        options.kind,
+        options.cacheKiB === undefined ? {} : { cacheKiB: options.cacheKiB },
+      ),
+    );
     try {
       return {
         status: 'ok',
@@ -126,12 +140,12 @@ function checkFile(
     if (kind === 'cache') {
       const marked = markedDamage(file);
       if (marked !== null) return marked;
-      db = connect(file, kind);
+      db = connect(file, kind, { cacheKiB: CHECK_CACHE_KIB });
       // Every schema row is read, so a damaged schema page is found now rather than by a read.
       db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all();
       return null;
     }
-    db = connect(file, kind);
+    db = connect(file, kind, { cacheKiB: CHECK_CACHE_KIB });
     const problems = quickCheck(db);
     if (problems.length !== 1 || problems[0] !== 'ok')
       return `integrity check failed: ${problems.slice(0, 3).join('; ')}`;

@@ -53,8 +53,11 @@ export interface Salvage {
   setAside?: number;
 }
 
-/** Tables computed from others (progress summaries): a salvaged library computes them again. */
-const DERIVED = new Set(['progress_summaries']);
+/**
+ * Tables computed from others (progress summaries, the stats' stored answers): a salvaged library
+ * computes them again.
+ */
+const DERIVED = new Set(['progress_summaries', 'stats_answers']);
 
 /**
  * Builds a fresh library at `target` from whatever can still be read in `file`: the current

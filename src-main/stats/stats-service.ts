@@ -1,10 +1,12 @@
 import type { StatsCoverage } from '../../src-shared/ipc/contract/stats';
 import type { Logger } from '../base/log';
 import type { Timers } from '../base/timers';
+import { localDate } from '../tracking/dates';
 import { createFactsFill, type FactsFill } from './facts-fill';
 import type { FactsSource } from './facts-source';
 import { createStats, type Stats } from './stats';
 import type { StatsStore } from './store';
+import type { AnswerKey, StoredChannel } from './store/answers';
 
 export interface StatsServiceDeps {
   store: StatsStore;
@@ -23,6 +25,8 @@ export interface StatsServiceDeps {
   emit: (coverage: StatsCoverage) => void;
   /** Pause between two fetches of the fill. */
   intervalMs?: number;
+  /** Marquee's version: an answer stored by another version is computed again. */
+  appVersion?: string;
 }
 
 export interface StatsService {
@@ -31,6 +35,12 @@ export interface StatsService {
   filling(): boolean;
   /** Changes whenever a change to the library is committed (see `StatsStore.version`). */
   version(): string;
+  /** Where the answer to this call, asked now in the user's zone, is stored. */
+  answerKey(channel: StoredChannel, input: unknown): AnswerKey;
+  /** The stored answer (`StatsStore.answers`), or undefined. */
+  stored(key: AnswerKey): unknown;
+  /** Stores an answer computed from the library as it was at `version`. */
+  keep(key: AnswerKey, answer: unknown, version: string): void;
   /** Fills missing facts now (when online); resolves when the run ends. */
   fill(): Promise<void>;
   /** Starts filling: a run soon after start-up, when plays change, when the network returns, hourly. */
@@ -86,6 +96,26 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
     stats,
     filling: () => fill?.running() ?? false,
     version: () => deps.store.version(),
+    answerKey(channel, input) {
+      const zone = deps.timeZone();
+      return {
+        channel,
+        input: JSON.stringify([input, zone, deps.appVersion ?? '']),
+        day: localDate(deps.clock(), zone),
+      };
+    },
+    stored: (key) => {
+      try {
+        return deps.store.answers.get(key);
+      } catch (error) {
+        // Derived data: a failed read computes the answer again.
+        deps.log.debug('stats.stored_failed', { error });
+        return undefined;
+      }
+    },
+    keep(key, answer, version) {
+      if (!closed) deps.store.answers.save(key, answer, version);
+    },
     fill: () => (closed ? Promise.resolve() : filler().kick()),
     start() {
       subscriptions.push(deps.onOnline(kickSoon), deps.onPlaysChanged(kickSoon));

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { BuiltRequest } from './request';
 
 /** What an attempt needs of an answer: its status, its Retry-After and its whole body as text. */
@@ -68,9 +68,10 @@ export class UnsupportedEncodingError extends Error {
  * followed: TMDB's API answers where it is asked, so a 3xx is reported like any other status.
  *
  * undici is the library Node's own `fetch` is built on; the client depends on the package so the
- * version is pinned, not whatever the Node (or Electron) build bundles.
+ * version is pinned, not whatever the Node (or Electron) build bundles. It is loaded at the first
+ * request, not at start-up: a start answered from the cache never needs it.
  */
-export function undiciTransport(dispatcher: Dispatcher = sharedPool()): Transport {
+export function undiciTransport(given?: Dispatcher): Transport {
   const withEncoding = new WeakMap<Readonly<Record<string, string>>, Record<string, string>>();
   /** The request's headers plus Accept-Encoding, made once per (frozen, shared) headers object. */
   const headersOf = (headers: Readonly<Record<string, string>>): Record<string, string> => {
@@ -82,6 +83,8 @@ export function undiciTransport(dispatcher: Dispatcher = sharedPool()): Transpor
     return merged;
   };
   return async (request, signal) => {
+    const { request: undiciRequest } = await loadUndici();
+    const dispatcher = given ?? (await sharedPool());
     const answer = await undiciRequest(request.url, {
       method: request.method,
       headers: headersOf(request.headers),
@@ -134,17 +137,23 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-let pool: Agent | undefined;
+let undici: Promise<typeof import('undici')> | undefined;
+const loadUndici = (): Promise<typeof import('undici')> => (undici ??= import('undici'));
+
+let pool: Promise<Agent> | undefined;
 
 /**
  * One keep-alive pool for every client in the process. Its own timeouts are left at undici's
  * (minutes): each attempt's deadline is the client's (deadlines.ts), through the signal.
  */
-function sharedPool(): Agent {
-  pool ??= new Agent({
-    keepAliveTimeout: 10_000,
-    keepAliveMaxTimeout: 60_000,
-    maxResponseSize: MAX_ANSWER_BYTES,
-  });
+function sharedPool(): Promise<Agent> {
+  pool ??= loadUndici().then(
+    ({ Agent }) =>
+      new Agent({
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        maxResponseSize: MAX_ANSWER_BYTES,
+      }),
+  );
   return pool;
 }

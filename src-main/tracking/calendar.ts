@@ -3,6 +3,7 @@ import { addDays, daysBetween, isDate } from './dates';
 import type { ProgressIndex } from './progress-index';
 import { episodeSlot } from './rules';
 import type { TrackingStore } from './store';
+import type { CalendarSeriesRow } from './store/calendar';
 import { releaseTypes, type CalendarEvent } from './types';
 
 /** The default window: the last week (what was missed) and the next three months. */
@@ -40,7 +41,8 @@ export function calendar(
   region: string,
 ): CalendarEvent[] {
   const { rows, seriesIds: ids } = index.airing(window.from, window.to);
-  const series = new Map(store.calendar.series(ids).map((s) => [s.seriesId, s]));
+  const series = new Map<number, CalendarSeriesRow>();
+  for (const s of store.calendar.series(ids)) series.set(s.seriesId, s);
   const shown = ids.filter((id) => {
     const s = series.get(id);
     return s !== undefined && s.followed === 1 && s.gone === 0;
@@ -66,27 +68,21 @@ export function calendar(
   }
   // Rows come in date order (the index's); within a day, series go by name.
   // Each name is lower-cased once, not at every comparison of the sort.
-  const rank = new Map(
-    [...series.values()]
-      .map((s) => ({ id: s.seriesId, key: (s.name ?? '').toLowerCase() }))
-      .sort((a, b) => compareText(a.key, b.key) || a.id - b.id)
-      .map((s, i) => [s.id, i]),
+  const named = Array.from(series.values(), (s) => ({
+    id: s.seriesId,
+    key: (s.name ?? '').toLowerCase(),
+  })).sort((a, b) => compareText(a.key, b.key) || a.id - b.id);
+  const rank = new Map<number, number>();
+  named.forEach((s, i) => rank.set(s.id, i));
+  // One sort in place, by day then rank: sorting each day's slice apart made a copy of every day
+  // and a sort of its own, garbage that made the collector run in one call out of twenty.
+  episodes.sort(
+    (a, b) =>
+      compareText(a.date, b.date) ||
+      (rank.get(a.seriesId) ?? 0) - (rank.get(b.seriesId) ?? 0) ||
+      a.season - b.season ||
+      a.episode - b.episode,
   );
-  const byRank = (a: CalendarEpisode, b: CalendarEpisode): number =>
-    (rank.get(a.seriesId) ?? 0) - (rank.get(b.seriesId) ?? 0) ||
-    a.season - b.season ||
-    a.episode - b.episode;
-  for (let start = 0; start < episodes.length;) {
-    const day = episodes[start]?.date;
-    let end = start + 1;
-    while (end < episodes.length && episodes[end]?.date === day) end++;
-    if (end - start > 1)
-      episodes
-        .slice(start, end)
-        .sort(byRank)
-        .forEach((e, k) => (episodes[start + k] = e));
-    start = end;
-  }
   const releases: CalendarEvent[] = store.calendar
     .releases(region, window.from, window.to)
     .map((r) => ({
@@ -100,6 +96,7 @@ export function calendar(
       release: releaseTypes[r.type],
       note: r.note,
     }));
+  if (releases.length === 0) return episodes;
   // Both lists are in date order: a merge keeps it without sorting again.
   const out: CalendarEvent[] = [];
   let i = 0;

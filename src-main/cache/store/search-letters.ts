@@ -44,15 +44,21 @@ interface Seeks {
 function prepareSeeks(db: Database.Database, log?: Pick<Logger, 'warn'>): Seeks | null {
   try {
     // A temporary table: a view of the index, nothing stored; every connection makes its own.
+    // One row per occurrence ('instance'), not per word ('row'): a seek then stops at the word's
+    // first entry, where a word's row counts every title holding it first (all of "the").
     db.exec(
-      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, 'search_fts', 'row')",
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab_entries USING fts5vocab(main, 'search_fts', 'instance')",
     );
     return {
       after: db
-        .prepare<[string], string>('SELECT term FROM temp.search_vocab WHERE term > ? LIMIT 1')
+        .prepare<[string], string>(
+          'SELECT term FROM temp.search_vocab_entries WHERE term > ? LIMIT 1',
+        )
         .pluck(),
       from: db
-        .prepare<[string], string>('SELECT term FROM temp.search_vocab WHERE term >= ? LIMIT 1')
+        .prepare<[string], string>(
+          'SELECT term FROM temp.search_vocab_entries WHERE term >= ? LIMIT 1',
+        )
         .pluck(),
     };
   } catch (error) {

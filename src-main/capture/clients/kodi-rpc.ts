@@ -1,4 +1,3 @@
-import { WebSocket } from 'undici';
 import { failure } from './http';
 import { plainText } from '../../../src-shared/text/bound';
 
@@ -12,7 +11,11 @@ export interface SocketLike {
 
 export type OpenSocket = (url: string) => SocketLike;
 
-export const openUndiciSocket: OpenSocket = (url) => new WebSocket(url);
+/** undici's WebSocket, loaded when Kodi is first connected to rather than at start-up. */
+export const loadUndiciSocket = async (): Promise<OpenSocket> => {
+  const { WebSocket } = await import('undici');
+  return (url) => new WebSocket(url);
+};
 
 export type NotificationHandler = (method: string, params: unknown) => void;
 

@@ -9,7 +9,7 @@ import type {
 } from '../types';
 import { followLoop, stoppableBackfill, whenAborted } from './follow';
 import { failure } from './http';
-import { KodiRpc, openUndiciSocket, type OpenSocket } from './kodi-rpc';
+import { KodiRpc, loadUndiciSocket, type OpenSocket } from './kodi-rpc';
 import {
   EPISODE_PROPERTIES,
   MOVIE_PROPERTIES,
@@ -68,13 +68,16 @@ export function createKodiConnector(
     throw failure('invalid_input', 'Kodi’s address is not one Marquee can read.');
   }
   const where = new URL(url).host;
-  const openSocket = options.openSocket ?? openUndiciSocket;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const pageSize = options.pageSize ?? 200;
   const localTime = options.localTime ?? systemLocalTime;
   const maxBackoff = options.maxBackoffMs ?? 60_000;
-  const open = (onNotification?: (method: string, params: unknown) => void) =>
-    KodiRpc.open(url, where, { openSocket, timeoutMs, onNotification });
+  const open = async (onNotification?: (method: string, params: unknown) => void) =>
+    KodiRpc.open(url, where, {
+      openSocket: options.openSocket ?? (await loadUndiciSocket()),
+      timeoutMs,
+      onNotification,
+    });
 
   async function withConnection<T>(use: (rpc: KodiRpc) => Promise<T>): Promise<T> {
     const rpc = await open();

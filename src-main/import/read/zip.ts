@@ -1,4 +1,4 @@
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { ImportFileError } from '../rows';
 import { formatBytes, formatCount, type ReadLimits } from './limits';
 import { isCredentialFile } from './tvtime-fields';
@@ -34,6 +34,7 @@ function damaged(label: string, detail: string): ImportFileError {
  * counted as they come, so a zip bomb (a small file that inflates to gigabytes, or that lies about
  * its sizes) stops at the cap. Entry names are kept as labels only: nothing is ever written to
  * disk, and a name that tries to leave the archive (`../`, `/etc/…`) makes the zip refused.
+ * The zip reader is loaded on the first zip, not when the app starts.
  */
 export async function readZip(
   bytes: Uint8Array,
@@ -41,9 +42,10 @@ export async function readZip(
   limits: ReadLimits,
 ): Promise<SourceFile[]> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { default: reader } = await import('yauzl');
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(buffer, {
+    zip = await reader.fromBufferPromise(buffer, {
       lazyEntries: true,
       validateEntrySizes: true,
       decodeStrings: true,

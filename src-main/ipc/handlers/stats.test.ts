@@ -26,9 +26,18 @@ function heldWorker(): {
   };
 }
 
-/** The stats service as the handlers see it, over a real library (its version is the store's). */
+/**
+ * The stats service as the handlers see it, over a real library (its version is the store's),
+ * storing no answer (stats-stored.test.ts is about those).
+ */
 const serviceOf = (temp: TempStats): StatsService =>
-  ({ stats: temp.stats, version: () => temp.store.version() }) as unknown as StatsService;
+  ({
+    stats: temp.stats,
+    version: () => temp.store.version(),
+    answerKey: () => ({ channel: 'stats.overview', input: '', day: '' }),
+    stored: () => undefined,
+    keep: () => undefined,
+  }) as unknown as StatsService;
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,6 +1,7 @@
 import type { StatsChannel } from '../../../src-shared/ipc/contract';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { StatsService } from '../../stats/stats-service';
+import type { StoredChannel } from '../../stats/store/answers';
 import type { HeavyWork } from '../../worker/heavy';
 import { libraryPart } from './library-open';
 
@@ -20,20 +21,47 @@ export interface StatsDeps {
  * the same input, with no change to the library committed since that computation began, waits
  * for it rather than starting another (twenty windows, or a view and its refresh, asking at once
  * cost one computation). A committed change gives later calls a computation of their own.
+ *
+ * The overview and the years are stored once computed (`StatsStore.answers`) until what they
+ * were computed from changes: the first Stats view after a start reads them, not the history.
  */
+/** Stored answers kept in memory once read (a few questions, each at the library's version). */
+const READ_KEPT = 8;
+
 export function statsHandlers(use: () => Promise<StatsDeps>): HandlersFor<StatsChannel> {
   const running = new Map<string, Promise<unknown>>();
+  const read = new Map<string, unknown>();
   const shared = async <T>(
     channel: string,
     input: unknown,
     compute: (here: StatsService['stats'], heavy: HeavyWork | null) => T | Promise<T>,
+    stored?: { channel: StoredChannel; fresh: (answer: T, service: StatsService) => T },
   ): Promise<T> => {
     const deps = await use();
     const service = libraryPart(deps.stats, 'Stats are off', deps.libraryProblem);
-    const key = `${channel} ${service.version()} ${JSON.stringify(input)}`;
+    const version = service.version();
+    const key = `${channel} ${version} ${JSON.stringify(input)}`;
     const kept = running.get(key) as Promise<T> | undefined;
     if (kept !== undefined) return kept;
-    const answer = (async () => compute(service.stats, deps.heavy ?? null))();
+    const storedKey = stored && service.answerKey(stored.channel, input);
+    if (stored && storedKey) {
+      // A stored answer is read once per library version, not once per call (twenty at once).
+      const readKey = `${storedKey.channel} ${storedKey.input} ${storedKey.day} ${version}`;
+      let found = read.get(readKey) as T | undefined;
+      if (found === undefined) {
+        found = service.stored(storedKey) as T | undefined;
+        if (found !== undefined) {
+          if (read.size >= READ_KEPT) read.clear();
+          read.set(readKey, found);
+        }
+      }
+      if (found !== undefined) return stored.fresh(found, service);
+    }
+    const answer = (async () => {
+      const value = await compute(service.stats, deps.heavy ?? null);
+      if (storedKey) service.keep(storedKey, value, version);
+      return value;
+    })();
     running.set(key, answer);
     try {
       return await answer;
@@ -48,14 +76,27 @@ export function statsHandlers(use: () => Promise<StatsDeps>): HandlersFor<StatsC
         ...(to === undefined ? {} : { to }),
         media,
       };
-      return shared('stats.overview', query, (here, heavy) =>
-        heavy ? heavy.statsOverview(query) : here.overview(query),
+      return shared(
+        'stats.overview',
+        query,
+        (here, heavy) => (heavy ? heavy.statsOverview(query) : here.overview(query)),
+        {
+          channel: 'stats.overview',
+          // Whether the facts fill runs is said as it is now, not as it was.
+          fresh: (overview, service) => ({
+            ...overview,
+            coverage: { ...overview.coverage, filling: service.filling() },
+          }),
+        },
       );
     },
     'stats.years': () =>
-      shared('stats.years', null, async (here, heavy) => ({
-        years: heavy ? await heavy.statsYears() : here.years(),
-      })),
+      shared(
+        'stats.years',
+        null,
+        async (here, heavy) => ({ years: heavy ? await heavy.statsYears() : here.years() }),
+        { channel: 'stats.years', fresh: (years) => years },
+      ),
     'stats.yearInReview': ({ year, media }) =>
       shared('stats.yearInReview', { year, media }, (here, heavy) =>
         heavy ? heavy.yearInReview({ year, media }) : here.yearInReview({ year, media }),

@@ -284,6 +284,18 @@ export function createPlayStore(db: Database.Database): PlayStore {
     return removed;
   });
 
+  const historyPage = db.prepare<{ limit: number; offset: number }, PlayRow>(
+    `SELECT * FROM watch_plays ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid
+     LIMIT @limit OFFSET @offset`,
+  );
+  const historyPageOf = db.prepare<{ limit: number; offset: number; mediaType: string }, PlayRow>(
+    `SELECT * FROM watch_plays WHERE media_type = @mediaType
+     ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid LIMIT @limit OFFSET @offset`,
+  );
+  const playsInAll = db.prepare('SELECT coalesce(sum(plays), 0) FROM play_totals').pluck();
+  const playsOf = db
+    .prepare('SELECT coalesce(sum(plays), 0) FROM play_totals WHERE media_type = ?')
+    .pluck();
   const byUid = db.prepare<[string], PlayRow>('SELECT * FROM watch_plays WHERE uid = ?');
   const deleteUid = db.prepare('DELETE FROM watch_plays WHERE uid = ?');
   const pageAfter = db.prepare<[string, number], PlayRow>(
@@ -325,14 +337,18 @@ export function createPlayStore(db: Database.Database): PlayStore {
         lastWatchedAt: r.last,
       })),
     history({ limit, offset, mediaType }) {
-      const filter = mediaType === undefined ? '' : 'WHERE media_type = @mediaType';
-      const rows = db
-        .prepare(
-          `SELECT *, count(*) OVER () AS total FROM watch_plays ${filter}
-           ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid LIMIT @limit OFFSET @offset`,
-        )
-        .all({ limit, offset, mediaType: mediaType ?? null }) as Array<PlayRow & { total: number }>;
-      return { plays: rows.map(toPlay), total: rows[0]?.total ?? 0 };
+      // The page walks the history's own index (migration 017); the total is the triggers' sum
+      // of plays per title (migration 006), not a count of every play on each page.
+      const rows =
+        mediaType === undefined
+          ? historyPage.all({ limit, offset })
+          : historyPageOf.all({ limit, offset, mediaType });
+      const total = (
+        mediaType === undefined
+          ? playsInAll.get()
+          : playsOf.get(mediaType === 'movie' ? 'movie' : 'tv')
+      ) as number;
+      return { plays: rows.map(toPlay), total };
     },
   };
 }

@@ -15,6 +15,7 @@ import { library013 } from './013_progress_summaries';
 import { library014 } from './014_preferences';
 import { library015 } from './015_bulk_plays';
 import { library016 } from './016_arrivals';
+import { library017 } from './017_stats_answers';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const libraryMigrations: readonly Migration[] = [
   library014,
   library015,
   library016,
+  library017,
 ];
