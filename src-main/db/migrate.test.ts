@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, userVersion, type Migration } from './migrate';
+import { libraryMigrations } from './migrations/library';
 
 const make = (version: number, sql: string): Migration => ({
   version,
@@ -43,5 +47,19 @@ describe('migrate', () => {
   it('rejects a migration list with a gap', () => {
     db = new Database(':memory:');
     expect(() => migrate(db, [make(1, 'SELECT 1'), make(3, 'SELECT 1')])).toThrow(/not contiguous/);
+  });
+
+  it("leaves a fresh library's write-ahead log empty, so a first start needs no room for every migration twice", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-migrate-'));
+    const file = path.join(dir, 'library.db');
+    db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    migrate(db, libraryMigrations);
+    expect(fs.statSync(`${file}-wal`).size).toBe(0);
+    expect(userVersion(db)).toBe(libraryMigrations.length);
+    db.close();
+    db = new Database(file);
+    expect(userVersion(db)).toBe(libraryMigrations.length);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

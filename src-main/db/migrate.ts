@@ -57,9 +57,27 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
         return true;
       })
       .immediate();
-    if (ran) applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
+    if (ran) {
+      applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
+      truncateLog(db);
+    }
   }
   return { from, to: userVersion(db), applied };
+}
+
+/**
+ * Copies a migration's pages into the file and empties the write-ahead log before the next one,
+ * so a first start, which runs every migration, never needs room for all of them twice (the log
+ * of a fresh library's migrations alone is two thirds of a megabyte). On a full disk the copy may
+ * fail: the log then stays, and SQLite copies it at a later checkpoint.
+ */
+function truncateLog(db: Database.Database): void {
+  if (db.pragma('journal_mode', { simple: true }) !== 'wal') return;
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // Nothing is lost: the pages are in the log.
+  }
 }
 
 function assertOrdered(migrations: readonly Migration[]): void {
