@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imagePath, int, tmdbId } from './fields';
+import { readItems } from './tolerant';
 
 /** A streaming, rental or purchase provider offering a title. */
 export const watchProvider = z.looseObject({
@@ -46,5 +47,11 @@ export const providerListing = watchProvider.extend({
 });
 export type ProviderListing = z.infer<typeof providerListing>;
 
-export const providerList = z.looseObject({ results: z.array(providerListing) });
+/**
+ * GET /3/watch/providers/movie (and tv). Providers are read one by one: one TMDB sends without a
+ * name or an id is left out, so it never blanks the list a person chooses their services from.
+ */
+export const providerList = z.looseObject({
+  results: z.array(z.unknown()).transform((results) => readItems(providerListing, results).items),
+});
 export type ProviderList = z.infer<typeof providerList>;
