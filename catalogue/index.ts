@@ -18,7 +18,7 @@ export { tvdbEpisodeId } from './data/tv-details';
 export { movieSummary, tvSummary } from './data/summaries';
 export { countries } from './data/countries';
 export { departments } from './data/jobs';
-export { daysUntilArrival, rotatingOn, rotationOf } from './data/provider-clock';
+export { daysUntilArrival, providerMaskNow, rotatingOn, rotationOf } from './data/provider-clock';
 export { jellyfinBody, plexBody, embyBody, postWebhook } from './media-servers/webhook-senders';
 export type { WebhookPlay, WebhookBody } from './media-servers/webhook-senders';
 export * from './media-servers/servers';
