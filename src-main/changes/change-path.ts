@@ -96,10 +96,10 @@ const START: Hlc = { ms: 0, counter: 0 };
 const boundedLimit = (limit: number): number => Math.max(1, Math.min(limit, 10_000));
 /**
  * Changes read per page when announcing another connection's changes: a change may hold
- * thousands of plays (a restore's chunk of 2,000), so pages are sized by time, as the last one
- * took, starting from a single change (sixteen such changes take hundreds of milliseconds).
+ * hundreds of plays (a restore's chunk of 500, an import's of 200), so pages are sized by time,
+ * as the last one took, starting from a single change, well within a 50 ms long task.
  */
-const FOLLOW_PAGE = { first: 1, most: 200, budgetMs: 15 };
+const FOLLOW_PAGE = { first: 1, most: 200, budgetMs: 10 };
 const nextPage = (size: number, ms: number): number =>
   ms > FOLLOW_PAGE.budgetMs
     ? Math.max(1, Math.floor(size / 2))

@@ -79,6 +79,19 @@ describe('following another connection’s changes', () => {
     await expect(follow.catchUp()).resolves.toBe(0);
   });
 
+  it('holds the write lock from a write’s start: the other connection’s commit waits, the read-then-write never fails', () => {
+    otherDb.pragma('busy_timeout = 0');
+    const mine = main.write(() => {
+      // The write reads first (as a chunk of an import does), then the other connection tries to
+      // commit in between: it must wait for this write rather than make its write fail.
+      mainDb.prepare('SELECT count(*) FROM changes').pluck().get();
+      expect(() => note(other, 'between')).toThrow(/busy|locked/i);
+      return note(main, 'after the read');
+    });
+    expect(mine.entity).toBe('note:after the read');
+    expect(note(other, 'later').entity).toBe('note:later');
+  });
+
   it('keeps one order of clocks between the two writers', async () => {
     const follow = main.follow();
     const a = note(other, 'a');

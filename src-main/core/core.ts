@@ -43,6 +43,7 @@ import type { PicksService } from '../picks/service';
 import { wireHeavyWork, type WorkerWiring } from './worker-wiring';
 import type { HeavyWork } from '../worker/heavy';
 import { seedHistory } from './seed-history';
+import { createStatsAhead, statsAheadDeps } from './stats-ahead';
 import type { Play } from '../tracking/types';
 
 export interface CoreOptions {
@@ -122,8 +123,8 @@ export interface RunningCore extends Core {
 const TMDB_SITE = 'https://www.themoviedb.org';
 /** How long `close()` waits for in-flight work before closing the databases anyway. */
 const CLOSE_GRACE_MS = 2_000;
-/** After start-up, when the Stats view's first answers are computed ahead in the worker. */
-const STATS_AHEAD_MS = 1_000;
+/** How long closing waits for the Stats view's answers to be computed, when not stored. */
+const STATS_FLUSH_MS = 4_000;
 
 /** The graph with what is wired after it: the worker's heavy work and the picks over it. */
 type Started = Graph & { heavy: HeavyWork | null; picks: PicksService | null };
@@ -324,31 +325,32 @@ export function createCore(options: CoreOptions): RunningCore {
     }),
   } satisfies Handlers;
 
-  // The Stats view's first answers, computed in the worker after start-up unless stored already
-  // (the handlers store what they compute): its first opening, and the next start, read them.
-  const statsAhead = setTimeout(() => {
-    void ready
-      .then(async () => {
-        if (closing !== undefined || !graph?.heavy || !graph.stats) return;
-        await Promise.all([
-          handlers['stats.overview']({ media: 'all' }),
-          handlers['stats.years']({}),
-        ]);
-      })
-      .catch((error: unknown) => {
-        log.debug('stats.ahead_failed', { error });
-      });
-  }, STATS_AHEAD_MS);
-  statsAhead.unref();
+  // The Stats view's first answers, kept stored (computed in the worker) for the next start.
+  const statsAhead = createStatsAhead(
+    statsAheadDeps({
+      handlers,
+      events,
+      log,
+      stats: () => (graph?.heavy ? graph.stats : null),
+      free: () => graph?.heavy?.busy() === false,
+    }),
+  );
+  void ready.then(
+    () => {
+      if (closing === undefined) statsAhead.start();
+    },
+    () => undefined,
+  );
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
-      clearTimeout(statsAhead);
       network.close();
       await ready.catch(() => undefined);
       await cacheCheck.stop().catch(() => undefined);
       graph?.close();
+      // With the fill and the domains stopped, the Stats view's answers are stored for next time.
+      await statsAhead.flush(STATS_FLUSH_MS);
       // Bounded: a running job is cancelled, and the worker stopped when it does not stop in time.
       await graph?.heavy?.close().catch(() => undefined);
       let timer: NodeJS.Timeout | undefined;

@@ -19,8 +19,13 @@ import { splitPlays } from './play-times';
  * travels to other computers as the change it is.
  */
 
-/** Plays per transaction: a few thousand, each chunk tens of milliseconds of writing. */
-export const RESTORE_CHUNK = 2_000;
+/**
+ * Plays per transaction, each chunk a few milliseconds of writing. Each is also one recorded
+ * change, which the main process reads and announces when the restore ran in the worker: a
+ * chunk of a few hundred plays keeps each of those reads (and its garbage) small, and another
+ * writer's wait for the library short.
+ */
+export const RESTORE_CHUNK = 500;
 
 export interface HistoryRestored {
   added: number;

@@ -39,8 +39,16 @@ export interface StatsService {
   answerKey(channel: StoredChannel, input: unknown): AnswerKey;
   /** The stored answer (`StatsStore.answers`), or undefined. */
   stored(key: AnswerKey): unknown;
-  /** Stores an answer computed from the library as it was at `version`. */
-  keep(key: AnswerKey, answer: unknown, version: string): void;
+  /** Whether an answer is stored for this key (nothing is read but the key). */
+  has(key: AnswerKey): boolean;
+  /** Claims a key before its answer is computed (`AnswerStore.claim`); null when it cannot. */
+  claim(key: AnswerKey): string | null;
+  /**
+   * Stores an answer computed after `claim`, unless what the stats read changed since. Also once
+   * the service is closed, while the library is open: the last answers computed at shutdown are
+   * what the next start reads.
+   */
+  keep(key: AnswerKey, answer: unknown, claim: string): void;
   /** Fills missing facts now (when online); resolves when the run ends. */
   fill(): Promise<void>;
   /** Starts filling: a run soon after start-up, when plays change, when the network returns, hourly. */
@@ -113,8 +121,17 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
         return undefined;
       }
     },
-    keep(key, answer, version) {
-      if (!closed) deps.store.answers.save(key, answer, version);
+    has: (key) => {
+      try {
+        return deps.store.answers.has(key);
+      } catch (error) {
+        deps.log.debug('stats.stored_failed', { error });
+        return false;
+      }
+    },
+    claim: (key) => deps.store.answers.claim(key),
+    keep(key, answer, claim) {
+      deps.store.answers.save(key, answer, claim);
     },
     fill: () => (closed ? Promise.resolve() : filler().kick()),
     start() {

@@ -37,6 +37,8 @@ export interface HeavyWork {
   ): Promise<MergeSummary>;
   /** Starts the worker ahead of the first call. */
   warm(): void;
+  /** Whether the worker runs (or has waiting) a job now. */
+  busy(): boolean;
   close(): Promise<void>;
 }
 
@@ -139,6 +141,7 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
     warm: () => {
       runner.warm();
     },
+    busy: () => runner.busy(),
     close: () => runner.close(),
   };
 }

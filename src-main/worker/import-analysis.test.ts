@@ -134,7 +134,8 @@ describe('an import’s analysis in the worker', () => {
     expect(counts[0]?.watched.unmatched).toBeGreaterThan(0);
     expect(counts[1]?.ratings).toMatchObject({ total: 11, matched: 10, unmatched: 1 });
     expect(counts[2]?.watched).toMatchObject({ total: 10, matched: 10 });
-    expect(ran.map((r) => r.kind)).toEqual([
+    // (Closing computes the Stats view's first answers there too, when they are not stored.)
+    expect(ran.filter((r) => r.kind.startsWith('import.')).map((r) => r.kind)).toEqual([
       'import.read',
       'import.analyse',
       'import.read',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogue, type Catalogue } from '../../catalogue';
 import type { PlayView } from '../../src-shared/ipc/contract';
 import { startTestCore, type TestCore } from '../core/testing/core';
+import { RESTORE_CHUNK } from '../import/backup-restore';
 import { planFrom, until, withoutStamp } from '../import/testing/restore';
 import type { JobRun } from './runner';
 import { buildWorker, type BuiltWorker } from './testing/build-worker';
@@ -14,7 +15,7 @@ import { buildWorker, type BuiltWorker } from './testing/build-worker';
  */
 const NOW = Date.UTC(2026, 0, 15, 12);
 const ALL = { watched: true, ratings: true, watchlist: true, favourites: true, lists: true };
-/** Enough plays for ten chunks of the restore. */
+/** Enough plays for tens of chunks of the restore. */
 const BULK = 20_000;
 
 let built: BuiltWorker;
@@ -104,7 +105,7 @@ describe('restoring a backup in the worker', () => {
       expect(ran.every((r) => !r.isMainThread)).toBe(true);
       // Every change the worker recorded was announced once here, after it committed.
       const ids = heard.flat();
-      expect(ids.length).toBeGreaterThanOrEqual(Math.ceil(BULK / 2_000));
+      expect(ids.length).toBeGreaterThanOrEqual(Math.ceil(BULK / RESTORE_CHUNK));
       expect(new Set(ids).size).toBe(ids.length);
     } finally {
       await there.close();

@@ -67,6 +67,8 @@ export interface JobRunner<R extends JobRegistry> {
   close(): Promise<void>;
   /** How many workers were started (the first, and one after each crash). */
   starts(): number;
+  /** Whether a job is running or waiting in the worker now. */
+  busy(): boolean;
 }
 
 const CLOSE_GRACE_MS = 2_000;
@@ -226,5 +228,6 @@ export function createJobRunner<R extends JobRegistry>(options: RunnerOptions): 
       await state.exited;
     },
     starts: () => started,
+    busy: () => (current?.pending.size ?? 0) > 0,
   };
 }

@@ -61,7 +61,10 @@ export function serveJobs(registry: JobRegistry): void {
         progress(done, total) {
           send({ type: 'progress', id, progress: { done, total } });
         },
-        write: (fn) => db.library.transaction(fn)(),
+        // Immediate: the write lock is taken first (waiting for it as any writer does), so a
+        // transaction that reads before it writes never fails because the main process
+        // committed in between (SQLITE_BUSY_SNAPSHOT, which no wait cures).
+        write: (fn) => db.library.transaction(fn).immediate(),
         ask: (question) =>
           new Promise((resolve, reject) => {
             const ask = nextAsk++;

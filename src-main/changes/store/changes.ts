@@ -88,6 +88,8 @@ export function createChangeStore(db: Database.Database): ChangeStore {
       setMeta.run(key, value);
     },
     inTransaction: () => db.inTransaction,
-    transaction: (fn) => db.transaction(fn)(),
+    // The outermost write takes the write lock first: with the worker writing the same library,
+    // a write that read first could otherwise fail at once when the other committed meanwhile.
+    transaction: (fn) => (db.inTransaction ? db.transaction(fn)() : db.transaction(fn).immediate()),
   };
 }

@@ -221,6 +221,59 @@ describe('stored stats answers', () => {
     expect(storedRows(t)).toBe(0);
   });
 
+  it('stores an answer when only what the stats do not read was committed while it was computed', async () => {
+    temp = tempStats({ now: NOW });
+    const t = temp;
+    history(t);
+    start(t);
+    // Start-up's other work commits meanwhile (a failed facts fetch, a watchlist entry).
+    const busy = {
+      statsOverview: (query: { media: 'all' }) => {
+        const other = new Database(t.file);
+        other
+          .prepare(
+            "INSERT INTO collection_entries (collection, media_type, media_id, added_at) VALUES ('watchlist', 'movie', 6, 1)",
+          )
+          .run();
+        other.close();
+        t.store.facts.markFailed({ mediaType: 'tv', id: 9 }, NOW, 'offline');
+        return Promise.resolve(t.stats.overview(query));
+      },
+    } as unknown as HeavyWork;
+    const service = serviceOver(t);
+    const computed = await statsHandlers(() =>
+      Promise.resolve({ stats: service, libraryProblem: null, heavy: busy }),
+    )['stats.overview']({ media: 'all' });
+    expect(storedRows(t)).toBe(1);
+    const next = start(t);
+    expect(await next.handlers['stats.overview']({ media: 'all' })).toStrictEqual(computed);
+    expect(next.jobs()).toBe(0);
+  });
+
+  it('a later computation of the same question claims it again: the earlier one stores nothing', () => {
+    temp = tempStats({ now: NOW });
+    const t = temp;
+    history(t);
+    const service = serviceOver(t);
+    const key = service.answerKey('stats.overview', { media: 'all' });
+    const first = service.claim(key);
+    const second = service.claim(key);
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(service.has(key)).toBe(false);
+    expect(service.stored(key)).toBeUndefined();
+    service.keep(key, { answer: 'first' }, first ?? '');
+    expect(service.has(key)).toBe(false);
+    service.keep(key, { answer: 'second' }, second ?? '');
+    expect(service.stored(key)).toEqual({ answer: 'second' });
+    // A play changed after a claim drops it: what was computed before is not stored.
+    const third = service.claim(key);
+    addPlay(t.db, { movie: 100, at: NOW - 9 * DAY });
+    service.keep(key, { answer: 'third' }, third ?? '');
+    expect(service.has(key)).toBe(false);
+    expect(storedRows(t)).toBe(0);
+  });
+
   it('twenty calls at once read the stored answer once', async () => {
     temp = tempStats({ now: NOW });
     const t = temp;

@@ -57,9 +57,12 @@ export function statsHandlers(use: () => Promise<StatsDeps>): HandlersFor<StatsC
       }
       if (found !== undefined) return stored.fresh(found, service);
     }
+    // Claimed before the computation reads the library: a change to what the stats read while
+    // it runs drops the claim, and the answer, which may predate that change, is not stored.
+    const claim = storedKey ? service.claim(storedKey) : null;
     const answer = (async () => {
       const value = await compute(service.stats, deps.heavy ?? null);
-      if (storedKey) service.keep(storedKey, value, version);
+      if (storedKey && claim !== null) service.keep(storedKey, value, claim);
       return value;
     })();
     running.set(key, answer);

@@ -31,7 +31,7 @@ export function createStatsStore(db: Database.Database): StatsStore {
   return {
     facts: createFactsStore(db, changes),
     aggregates: createAggregateStore(db, changes),
-    answers: createAnswerStore(db, version, (rows) => (own += rows)),
+    answers: createAnswerStore(db, (rows) => (own += rows)),
     read: (fn) => db.transaction(fn)(),
     version,
   };
