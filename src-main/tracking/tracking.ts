@@ -1,5 +1,5 @@
 import type { ChangePath } from '../changes/change-path';
-import { calendar, calendarWindow, type CalendarWindow } from './calendar';
+import { calendarWindow, keptCalendar, type CalendarWindow } from './calendar';
 import { localDate } from './dates';
 import { createHistory, type Recorded } from './history';
 import { toIcsEvent, writeIcs, type IcsEvent } from './ics';
@@ -152,6 +152,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     watched.changed(seriesId);
   };
   const writes = createSeriesWrites({ store, clock, changes: options.changes, ensured });
+  const calendar = keptCalendar(store, index);
 
   const tracking: Tracking = {
     today,
@@ -177,7 +178,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     snooze: (seriesId, until) => writes.snooze(seriesId, until),
     calendar: (asked) => {
       const window = calendarWindow(today(), asked);
-      return { window, events: calendar(store, index, window, options.region()) };
+      return { window, events: calendar(window, options.region()) };
     },
     calendarIcs: (asked) => {
       const window = calendarWindow(today(), asked);
@@ -188,7 +189,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
       );
       // One event per identity: a film with two theatrical dates keeps its first.
       const events = new Map<string, IcsEvent>();
-      for (const event of calendar(store, index, window, options.region())) {
+      for (const event of calendar(window, options.region())) {
         const overview =
           event.kind === 'episode'
             ? overviews.get(`${event.seriesId}:${event.season}:${event.episode}`)
