@@ -9,7 +9,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      externalizeDeps: true,
+      // zod is bundled: loaded as a package it is about a hundred modules for the loader to find,
+      // read and link at every start, before the first window.
+      externalizeDeps: { exclude: ['zod', 'papaparse'] },
       // The worker thread's script is a second entry, emitted beside the main bundle as worker.js.
       lib: {
         entry: {

@@ -58,13 +58,13 @@ async function measure(runs: number, run: () => Promise<string>): Promise<Measur
   };
 }
 
-function rows(name: string, m: Measured): BenchResult[] {
+function rows(name: string, m: Measured, budget: number | null = BLOCK_BUDGET_MS): BenchResult[] {
   return [
     {
       name: `heavy: ${name}, longest main-process block`,
       unit: 'ms',
       value: m.longestMs,
-      budget: BLOCK_BUDGET_MS,
+      budget,
       note: `${m.note}; ${String(m.longTasks)} long tasks (≥ 50 ms) in the worst run`,
     },
     {
@@ -137,6 +137,35 @@ export async function readOnlyCalls(core: RunningCore): Promise<BenchResult[]> {
     ),
   );
   return out;
+}
+
+/** Where the deep history page starts, and its size (the history view's page). */
+const DEEP_PAGE_AT = 90_000;
+const PAGE_SIZE = 100;
+
+/**
+ * A history page far down a twenty-year history: by offset, which steps over every play before
+ * it, and after the previous page's last play, which seeks to its place in the recency index.
+ */
+export async function historyCalls(core: RunningCore): Promise<BenchResult[]> {
+  // The previous page's last play, as a window walking the history holds it.
+  const before = await call(core, 'tracking.history', { limit: 1, offset: DEEP_PAGE_AT - 1 });
+  const after = before.next ?? undefined;
+  if (after === undefined) throw new Error(`the profile has no play ${String(DEEP_PAGE_AT)}`);
+  let byOffset: string[] = [];
+  const offset = await measure(3, async () => {
+    const page = await call(core, 'tracking.history', { limit: PAGE_SIZE, offset: DEEP_PAGE_AT });
+    byOffset = page.plays.map((p) => p.uid);
+    return `${String(page.plays.length)} plays of ${String(page.total)}`;
+  });
+  const cursor = await measure(3, async () => {
+    const page = await call(core, 'tracking.history', { limit: PAGE_SIZE, after });
+    const same = page.plays.map((p) => p.uid).join() === byOffset.join();
+    return `${String(page.plays.length)} plays of ${String(page.total)}, ${same ? 'the same' : 'NOT the same'} as by offset`;
+  });
+  const at = `history page at play ${String(DEEP_PAGE_AT)}`;
+  // By offset is how pages were read before they could follow the last play: shown, not budgeted.
+  return [...rows(`${at}, by offset`, offset, null), ...rows(`${at}, after the last play`, cursor)];
 }
 
 /** Stages a file's bytes as the harness's upload does (read before), and analyses it. */

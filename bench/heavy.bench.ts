@@ -2,8 +2,8 @@
  * `npm run bench -- heavy`: the large profile (bench/large-profile.ts) under the calls that do
  * the most work, through the core's IPC dispatch as a window makes them:
  * - the longest main-process block while each heavy call runs (exports, .ics, backup, restore of
- *   200,000 plays, an import of 20,000, 20 concurrent stats, the look-ahead), each ≤ 50 ms, with
- *   its wall time beside it;
+ *   200,000 plays, an import of 20,000, 20 concurrent stats, the look-ahead, a history page at
+ *   play 90,000), each ≤ 50 ms, with its wall time beside it;
  * - cold start: each section's first answer after the databases are open, ≤ 50 ms p95;
  * - memory: the main process's RSS after a 50-page walk, ≤ 150 MB.
  * Cores that must answer from their own data point at an address where nothing listens (offline,
@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importCalls, readOnlyCalls, restoreCalls } from './heavy-calls';
+import { historyCalls, importCalls, readOnlyCalls, restoreCalls } from './heavy-calls';
 import { bundleChild } from '../src-main/db/testing/bundle-child';
 import { buildWorker, type BuiltWorker } from '../src-main/worker/testing/build-worker';
 import { NOWHERE, call, profileCore, startChildCatalogue, type ChildCatalogue } from './heavy-core';
@@ -135,6 +135,8 @@ export async function runHeavyBenchmarks(): Promise<BenchResult[]> {
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       progress('exports, backup, stats, look-ahead');
       results.push(...(await readOnlyCalls(core)));
+      progress('a deep history page');
+      results.push(...(await historyCalls(core)));
       progress('import of the Trakt history');
       results.push(...(await importCalls(core, profile)));
       progress('restore of the backup');

@@ -31,6 +31,7 @@ describe('the calendar’s episode rows', () => {
   let db: Database.Database;
   let tracking: Tracking;
   let reads: Array<[string, string]>;
+  let built: number;
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-calendar-'));
@@ -39,6 +40,12 @@ describe('the calendar’s episode rows', () => {
     const store = createTrackingStore(db);
     const episodes = store.calendar.episodes.bind(store.calendar);
     reads = [];
+    built = 0;
+    const series = store.calendar.series.bind(store.calendar);
+    store.calendar.series = (ids) => {
+      built++;
+      return series(ids);
+    };
     store.calendar.episodes = (from, to) => {
       reads.push([from, to]);
       return episodes(from, to);
@@ -105,5 +112,44 @@ describe('the calendar’s episode rows', () => {
     expect(list.map(label)).toEqual(['2025-03-12 2:1x1', '2025-03-26 2:1x2', '2025-04-02 2:1x3']);
     expect(list[0]).toMatchObject({ seriesName: 'Renamed' });
     expect(reads).toHaveLength(2);
+  });
+
+  it('answer a repeated question from the last answer, until a play, a follow or another connection changes the library', () => {
+    tracking.setFollow(1, 'follow');
+    const first = tracking.calendar().events;
+    expect(first.map(label)).toEqual(['2025-03-12 1:1x1', '2025-03-19 1:1x2']);
+    expect(tracking.calendar().events).toBe(first);
+    expect(tracking.calendarIcs()).toContain('Episode 1x2');
+    expect(built).toBe(1);
+
+    tracking.mark({ scope: 'episode', seriesId: 1, season: 1, episode: 1 });
+    expect(events()).toEqual(['2025-03-12 1:1x1 watched', '2025-03-19 1:1x2']);
+    expect(built).toBe(2);
+    tracking.setFollow(2, 'follow');
+    expect(events()).toEqual([
+      '2025-03-12 1:1x1 watched',
+      '2025-03-12 2:1x1',
+      '2025-03-19 1:1x2',
+      '2025-03-19 2:1x2',
+    ]);
+    // Another window is a question of its own.
+    expect(tracking.calendar({ from: '2025-03-15', to: '2025-03-31' }).events.map(label)).toEqual([
+      '2025-03-19 1:1x2',
+      '2025-03-19 2:1x2',
+    ]);
+
+    // A commit by another connection (a restore or an import in the worker).
+    const other = connect(path.join(dir, 'library.db'), 'library');
+    try {
+      other.prepare("DELETE FROM watch_plays WHERE media_type = 'episode'").run();
+    } finally {
+      other.close();
+    }
+    expect(events()).toEqual([
+      '2025-03-12 1:1x1',
+      '2025-03-12 2:1x1',
+      '2025-03-19 1:1x2',
+      '2025-03-19 2:1x2',
+    ]);
   });
 });

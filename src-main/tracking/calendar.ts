@@ -115,6 +115,26 @@ export function calendar(
   return out;
 }
 
+/**
+ * `calendar`, with the last answer kept while the question (window, region) and the library
+ * (`CalendarStore.version`) stay the same: a calendar shown again, or exported, is answered from
+ * what was built rather than built again. The answer is shared between calls: never changed.
+ */
+export function keptCalendar(
+  store: TrackingStore,
+  index: ProgressIndex,
+): (window: CalendarWindow, region: string) => CalendarEvent[] {
+  let last: { key: string; events: CalendarEvent[] } | undefined;
+  return (window, region) => {
+    const version = store.calendar.version();
+    const key = version === null ? null : `${window.from}|${window.to}|${region}|${version}`;
+    if (key !== null && last?.key === key) return last.events;
+    const events = calendar(store, index, window, region);
+    last = key === null ? undefined : { key, events };
+    return events;
+  };
+}
+
 type CalendarEpisode = CalendarEvent & { kind: 'episode' };
 
 /** Watched: in the set of watched episodes, or with at least one play. */

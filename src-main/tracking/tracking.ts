@@ -1,5 +1,6 @@
+import { CodedError } from '../../src-shared/ipc/errors';
 import type { ChangePath } from '../changes/change-path';
-import { calendar, calendarWindow, type CalendarWindow } from './calendar';
+import { calendarWindow, keptCalendar, type CalendarWindow } from './calendar';
 import { localDate } from './dates';
 import { createHistory, type Recorded } from './history';
 import { toIcsEvent, writeIcs, type IcsEvent } from './ics';
@@ -10,6 +11,7 @@ import { createSeriesWrites, type SeriesWrites } from './series-writes';
 import { WatchedSeries } from './watched-series';
 import type { FilmSnapshot, SeriesSnapshot } from './snapshots';
 import type { TrackingStore } from './store';
+import type { HistoryCursor } from './store/history-pages';
 import type { FilmRow } from './store/films';
 import type { SeriesRow, StoredSeason } from './store/series';
 import type {
@@ -74,10 +76,13 @@ export interface Tracking {
   removePlays(uids: readonly string[]): Recorded & { removed: Play[] };
   restore(plays: readonly Play[]): Recorded & { restored: Play[] };
   plays(target: UnmarkScope): Play[];
-  history(options?: { limit?: number; offset?: number; mediaType?: 'movie' | 'episode' }): {
-    plays: Play[];
-    total: number;
-  };
+  /** A page of the history: from `offset`, or right after the place `after` (see `PlayStore`). */
+  history(options?: {
+    limit?: number;
+    offset?: number;
+    after?: HistoryCursor;
+    mediaType?: 'movie' | 'episode';
+  }): { plays: Play[]; total: number; next: HistoryCursor | null };
   progress(seriesId: number): SeriesProgress | null;
   progressMany(seriesIds: readonly number[]): SeriesProgressSummary[];
   upNext(options?: { limit?: number }): UpNextItem[];
@@ -152,6 +157,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     watched.changed(seriesId);
   };
   const writes = createSeriesWrites({ store, clock, changes: options.changes, ensured });
+  const calendar = keptCalendar(store, index);
 
   const tracking: Tracking = {
     today,
@@ -160,12 +166,20 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     removePlays: (uids) => history.removePlays(uids),
     restore: (plays) => history.restore(plays),
     plays: (target) => store.plays.find(history.filterOf(target)),
-    history: (opts = {}) =>
-      store.plays.history({
+    history: (opts = {}) => {
+      const offset = Math.max(0, Math.trunc(opts.offset ?? 0));
+      if (opts.after !== undefined && offset > 0)
+        throw new CodedError(
+          'invalid_input',
+          'A page starts after a play or at an offset, not both.',
+        );
+      return store.plays.history({
         limit: clampLimit(opts.limit, 100),
-        offset: Math.max(0, Math.trunc(opts.offset ?? 0)),
+        offset,
+        ...(opts.after === undefined ? {} : { after: opts.after }),
         ...(opts.mediaType === undefined ? {} : { mediaType: opts.mediaType }),
-      }),
+      });
+    },
     progress: (seriesId) => seriesProgress(store, index, seriesId, today()) ?? null,
     progressMany: (ids) => progressOf(store, index, ids, today()),
     upNext: (opts = {}) => upNext(watched.rows(), index, clock(), today(), opts.limit),
@@ -177,7 +191,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     snooze: (seriesId, until) => writes.snooze(seriesId, until),
     calendar: (asked) => {
       const window = calendarWindow(today(), asked);
-      return { window, events: calendar(store, index, window, options.region()) };
+      return { window, events: calendar(window, options.region()) };
     },
     calendarIcs: (asked) => {
       const window = calendarWindow(today(), asked);
@@ -188,7 +202,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
       );
       // One event per identity: a film with two theatrical dates keeps its first.
       const events = new Map<string, IcsEvent>();
-      for (const event of calendar(store, index, window, options.region())) {
+      for (const event of calendar(window, options.region())) {
         const overview =
           event.kind === 'episode'
             ? overviews.get(`${event.seriesId}:${event.season}:${event.episode}`)

@@ -8,7 +8,8 @@
  */
 
 const ELLIPSIS = '…';
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made on the first cut: building a segmenter loads ICU's break rules, which start-up never needs. */
+let graphemes: Intl.Segmenter | undefined;
 
 /** Printable ASCII: between two of these there is always a grapheme boundary. */
 const ascii = (code: number): boolean => code >= 0x20 && code <= 0x7e;
@@ -29,6 +30,7 @@ export function cutText(text: string, max: number): string {
     }
   }
   let end = from;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { index, segment } of graphemes.segment(text.slice(from, budget + 64))) {
     if (from + index + segment.length > budget) break;
     end = from + index + segment.length;

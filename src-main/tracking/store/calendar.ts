@@ -37,6 +37,12 @@ export interface CalendarStore {
   overviews(from: string, to: string): Array<[number, number, number, string]>;
   /** Releases of watchlist films in the region in [from, to], by date. */
   releases(region: string, from: string, to: string): ReleaseEventRow[];
+  /**
+   * Changes whenever a change to the library is committed, by this connection (its count of
+   * changed rows) or by another one (`PRAGMA data_version`): equal versions, equal calendar.
+   * Null inside a transaction, whose writes may still be rolled back.
+   */
+  version(): string | null;
 }
 
 export function createCalendarStore(db: Database.Database): CalendarStore {
@@ -82,11 +88,19 @@ export function createCalendarStore(db: Database.Database): CalendarStore {
      WHERE r.region = @region AND r.date BETWEEN @from AND @to AND coalesce(f.gone, 0) = 0
      ORDER BY r.date, title COLLATE NOCASE, r.movie_id, r.type`,
   );
+  const version = db
+    .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
+    .raw();
   return {
     episodes: (from, to) => episodes.all({ from, to }),
     watched: (from, to) => watched.all({ from, to }),
     series: (ids) => series.all(JSON.stringify(ids)),
     overviews: (from, to) => overviews.all({ from, to }),
     releases: (region, from, to) => releases.all({ region, from, to }),
+    version: () => {
+      if (db.inTransaction) return null;
+      const [data, changes] = version.get() ?? [0, 0];
+      return `${String(data)}:${String(changes)}`;
+    },
   };
 }

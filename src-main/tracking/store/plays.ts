@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Play, PlaySource } from '../types';
+import { createHistoryPages, type HistoryCursor } from './history-pages';
 
 interface PlayRow {
   uid: string;
@@ -92,11 +93,16 @@ export interface PlayStore {
   episodeCountsOf(seriesIds: readonly number[]): EpisodePlayCount[];
   /** Up to `limit` plays after the uid `after` (from the first when null), by uid. */
   page(after: string | null, limit: number): Play[];
-  /** Newest first; unknown dates last. */
-  history(options: { limit: number; offset: number; mediaType?: 'movie' | 'episode' }): {
-    plays: Play[];
-    total: number;
-  };
+  /**
+   * Newest first; unknown dates last. `after` starts the page right after that play's place
+   * (then `offset` is 0); `next` is the place after the page's last play, null once none follow.
+   */
+  history(options: {
+    limit: number;
+    offset: number;
+    after?: HistoryCursor;
+    mediaType?: 'movie' | 'episode';
+  }): { plays: Play[]; total: number; next: HistoryCursor | null };
 }
 
 /**
@@ -292,6 +298,7 @@ export function createPlayStore(db: Database.Database): PlayStore {
     `SELECT * FROM watch_plays WHERE media_type = @mediaType
      ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid LIMIT @limit OFFSET @offset`,
   );
+  const historyAfter = createHistoryPages<PlayRow>(db);
   const playsInAll = db.prepare('SELECT coalesce(sum(plays), 0) FROM play_totals').pluck();
   const playsOf = db
     .prepare('SELECT coalesce(sum(plays), 0) FROM play_totals WHERE media_type = ?')
@@ -336,19 +343,29 @@ export function createPlayStore(db: Database.Database): PlayStore {
         plays: r.plays,
         lastWatchedAt: r.last,
       })),
-    history({ limit, offset, mediaType }) {
+    history({ limit, offset, after, mediaType }) {
       // The page walks the history's own index (migration 017); the total is the triggers' sum
       // of plays per title (migration 006), not a count of every play on each page.
       const rows =
-        mediaType === undefined
-          ? historyPage.all({ limit, offset })
-          : historyPageOf.all({ limit, offset, mediaType });
+        after !== undefined
+          ? historyAfter(after, limit + 1, mediaType)
+          : mediaType === undefined
+            ? historyPage.all({ limit: limit + 1, offset })
+            : historyPageOf.all({ limit: limit + 1, offset, mediaType });
       const total = (
         mediaType === undefined
           ? playsInAll.get()
           : playsOf.get(mediaType === 'movie' ? 'movie' : 'tv')
       ) as number;
-      return { plays: rows.map(toPlay), total };
+      // One row more than the page says whether another page follows.
+      const more = rows.length > limit;
+      const plays = (more ? rows.slice(0, limit) : rows).map(toPlay);
+      const last = plays.at(-1);
+      const next =
+        more && last
+          ? { watchedAt: last.watchedAt, createdAt: last.createdAt, uid: last.uid }
+          : null;
+      return { plays, total, next };
     },
   };
 }

@@ -43,6 +43,11 @@ export const play = z.object({
 });
 export type PlayView = z.infer<typeof play>;
 
+/** A play's place in the history's order; a page of the history ends at `next`. */
+const historyCursor = play.pick({ createdAt: true, uid: true }).extend({
+  watchedAt: z.number().int().nullable(),
+});
+
 /** When a viewing happened, as the user says it. */
 export const watchedWhen = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('now') }),
@@ -285,14 +290,21 @@ export const trackingChannels = {
     input: z.object({ target: unmarkScope }),
     output: z.object({ plays: z.array(play) }),
   },
-  /** Every play, newest first, unknown dates last. */
+  /** Every play, newest first, unknown dates last; from `offset` or right after a page's `next`. */
   'tracking.history': {
-    input: z.object({
-      limit: z.number().int().min(1).max(1000).default(100),
-      offset: z.number().int().min(0).default(0),
-      mediaType: z.enum(['movie', 'episode']).optional(),
+    input: z
+      .object({
+        limit: z.number().int().min(1).max(1000).default(100),
+        offset: z.number().int().min(0).default(0),
+        after: historyCursor.optional(),
+        mediaType: z.enum(['movie', 'episode']).optional(),
+      })
+      .refine((q) => q.after === undefined || q.offset === 0, 'Give an offset or after, not both.'),
+    output: z.object({
+      plays: z.array(play),
+      total: z.number().int(),
+      next: historyCursor.nullable(),
     }),
-    output: z.object({ plays: z.array(play), total: z.number().int() }),
   },
   'tracking.progress': {
     input: z.object({ seriesId: id }),
