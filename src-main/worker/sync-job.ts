@@ -1,8 +1,15 @@
 import { createChangePath } from '../changes/change-path';
 import { createChangeStore } from '../changes/store/changes';
+import { keyFromSecret } from '../sync/folder/crypto';
+import { createSyncFolder } from '../sync/folder/folder';
 import { createMerge } from '../sync/merge/merge';
 import { createMergeStore } from '../sync/merge/store/merge-store';
-import { summarize, type MergeSummary } from '../sync/merge/work';
+import {
+  summarize,
+  type FolderReadJob,
+  type FolderReadMerged,
+  type MergeSummary,
+} from '../sync/merge/work';
 import { createTrackingStore } from '../tracking/store';
 import type { JobContext, JobControl } from './registry';
 
@@ -48,6 +55,38 @@ export async function syncMergeJob(
   } finally {
     db.pragma(`cache_size = ${String(cache)}`);
   }
+}
+
+/**
+ * The folder read here and what it found merged (a first sync's large snapshot): its files are
+ * opened, decrypted, unpacked and parsed on this thread, with the same reader and the same
+ * refusals as on the main process, and only then merged, as `syncMergeJob` merges. A file
+ * refused is in the read's problems and none of its changes is merged. The read goes back without
+ * its changes: the main process needs the cursor, the devices and the problems.
+ */
+export async function syncReadJob(
+  context: JobContext,
+  input: FolderReadJob & { now: number },
+  control: JobControl,
+): Promise<FolderReadMerged> {
+  const folder = createSyncFolder({
+    root: input.root,
+    device: input.device,
+    name: '',
+    key: keyFromSecret(Buffer.from(input.secret, 'base64')),
+    clock: () => input.now,
+    nextNumber: input.nextNumber,
+  });
+  const read = await folder.read(input.cursor);
+  control.checkpoint();
+  const skip = new Set([input.device, ...input.skip]);
+  const fresh = read.changes.filter((change) => !skip.has(change.device));
+  read.changes = [];
+  const merged =
+    fresh.length === 0
+      ? summarize({ adopted: [], known: 0, refused: [] })
+      : await syncMergeJob(context, { changes: fresh, now: input.now }, control);
+  return { read, merged };
 }
 
 async function mergeHere(
