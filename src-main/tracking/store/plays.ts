@@ -100,7 +100,7 @@ export interface PlayStore {
 }
 
 /**
- * From this many plays on, an insert goes in bulk (library migration 015): each play's minutes
+ * From this many plays on, an insert goes in bulk (library migrations 015 and 018): each play's minutes
  * computed in its own insert and each title's totals moved once for the batch, instead of the
  * per-play triggers. Below it the triggers cost less than the batch's statements.
  */
@@ -155,6 +155,10 @@ export function createPlayStore(db: Database.Database): PlayStore {
   const bulkOn = db.prepare('INSERT OR IGNORE INTO plays_in_bulk (active) VALUES (1)');
   const bulkOff = db.prepare('DELETE FROM plays_in_bulk');
   const addTotals = db.prepare(ADD_TOTALS);
+  const dropSummaries = db.prepare(
+    'DELETE FROM progress_summaries WHERE series_id IN (SELECT value FROM json_each(?))',
+  );
+  const dropAnswers = db.prepare('DELETE FROM stats_answers');
   const ensureSeries = db.prepare(
     'INSERT OR IGNORE INTO tracked_series (series_id, created_at, updated_at) VALUES (?, ?, ?)',
   );
@@ -225,7 +229,15 @@ export function createPlayStore(db: Database.Database): PlayStore {
     bulkOn.run();
     try {
       const added = insertEach(plays, insertCounted);
-      if (added.length > 0) addTotals.run({ uids: JSON.stringify(added.map((p) => p.uid)) });
+      if (added.length > 0) {
+        addTotals.run({ uids: JSON.stringify(added.map((p) => p.uid)) });
+        // What the triggers of migrations 013 and 017 drop for each play (see migration 018).
+        const series = new Set(
+          added.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId),
+        );
+        if (series.size > 0) dropSummaries.run(JSON.stringify([...series]));
+        dropAnswers.run();
+      }
       return added;
     } finally {
       bulkOff.run();

@@ -27,8 +27,13 @@ export interface FoldRow extends Version {
 
 /** Every SQL statement of the merge lives behind this object. */
 export interface MergeStore {
-  /** The newest change of one register (`entity`, `kind`), or undefined when none is known. */
+  /**
+   * The newest change of one register (`entity`, `kind`), or undefined when none is known. Plays'
+   * adds and removals are no register: none is found of them.
+   */
   registerHead(entity: string, kind: string): Version | undefined;
+  /** Whether the log holds a change of any device but `device` (none before a first sync). */
+  othersKnown(device: string): boolean;
   /** Stores a preference's value (JSON text), as its newest change set it. */
   setPreference(key: string, value: string, at: number): void;
   playVersion(uid: string): PlayVersion | undefined;
@@ -65,7 +70,9 @@ const CHECKPOINT_PAGES = 4_000;
 
 export function createMergeStore(db: Database.Database): MergeStore {
   const head = db.prepare<[string, string], Version>(
-    `SELECT hlc, device, id FROM changes WHERE entity = ? AND kind = ?
+    // With the registers' index condition (library migration 018), so that the index serves it.
+    `SELECT hlc, device, id FROM changes
+     WHERE entity = ? AND kind = ? AND kind NOT IN ('plays.add', 'plays.remove')
      ORDER BY hlc DESC, device DESC, id DESC LIMIT 1`,
   );
   const playVersion = db.prepare<[string], Omit<PlayVersion, 'removed'> & { removed: number }>(
@@ -105,6 +112,11 @@ export function createMergeStore(db: Database.Database): MergeStore {
     `SELECT seq, id, hlc, device, kind, data FROM changes
      WHERE seq > ? AND kind IN ('plays.add', 'plays.remove', 'inbox.read') ORDER BY seq LIMIT ?`,
   );
+  const other = db
+    .prepare<[string, string], number>(
+      'SELECT 1 FROM changes WHERE device < ? OR device > ? LIMIT 1',
+    )
+    .pluck();
   const lastSeq = db.prepare<[], number | null>('SELECT max(seq) FROM changes').pluck();
   const getMeta = db
     .prepare<[string], string>('SELECT value FROM change_meta WHERE key = ?')
@@ -118,6 +130,7 @@ export function createMergeStore(db: Database.Database): MergeStore {
 
   return {
     registerHead: (entity, kind) => head.get(entity, kind),
+    othersKnown: (device) => other.get(device, device) !== undefined,
     setPreference: (key, value, at) => {
       preferences.put(key, value, at);
     },
