@@ -78,6 +78,21 @@ describe('library migration 018_bulk_merge', () => {
     expect(answers(db)).toBe(1);
   });
 
+  it('reads plays by time through the indexes that lead with it, without plays_by_time', () => {
+    const db = library();
+    const names = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'watch_plays'")
+      .pluck()
+      .all();
+    expect(names).not.toContain('plays_by_time');
+    const plan = db
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT * FROM watch_plays WHERE watched_at >= 1 AND watched_at < 5',
+      )
+      .all() as Array<{ detail: string }>;
+    expect(plan.map((r) => r.detail).join('\n')).toMatch(/USING (COVERING )?INDEX plays_/);
+  });
+
   it('finds a register’s newest change by the registers’ index, which holds no plays', () => {
     const db = library();
     const plan = (

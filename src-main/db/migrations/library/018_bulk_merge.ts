@@ -29,6 +29,9 @@ const GATED = [
  * - the registers' index holds only changes that can be a register's newest (not the plays'
  *   adds and removals, by far the most): one index fewer for each play a merge stores. The merge
  *   reads it with the index's own condition (`sync/merge/store/merge-store.ts`).
+ * - `plays_by_time` (migration 002) goes: `plays_for_stats` and `plays_by_recency` (migrations
+ *   005 and 017) lead with the same column and serve every read by time, and each play inserted
+ *   kept a fifth tree up to date for none.
  *
  * The triggers are made again from their own stored text with the condition added.
  */
@@ -50,6 +53,7 @@ export const library018: Migration = {
       DROP INDEX changes_by_register;
       CREATE INDEX changes_by_register ON changes (entity, kind, hlc, device, id)
         WHERE kind NOT IN ('plays.add', 'plays.remove');
+      DROP INDEX plays_by_time;
     `);
   },
 };
