@@ -19,6 +19,8 @@ export interface SyncMergeJob {
   now: number;
   /** How long one transaction may take (BUDGET_MS unless given). */
   budgetMs?: number;
+  /** The most plays one transaction takes (the merge's own cap unless given). */
+  maxChunk?: number;
 }
 
 /**
@@ -39,6 +41,12 @@ const BUDGET_MS = 250;
  * one transaction about as long.
  */
 const FIRST_SYNC_BUDGET_MS = 1_000;
+/**
+ * The most plays a first sync's chunk takes: up to this, the chunks grow while each takes less
+ * than half the budget. Measured for 100,000 plays: chunks of at most 5,000 (22 commits) took
+ * 5.9–6.5 s, of at most 25,000 (10 commits) 4.6–4.7 s; more does not shorten it.
+ */
+const FIRST_SYNC_MAX_CHUNK = 25_000;
 const FIRST_CHUNK = 2_000;
 /**
  * The page cache while a merge runs (KiB): a chunk's pages stay in memory until its commit instead
@@ -101,7 +109,7 @@ export async function syncReadJob(
           {
             changes: fresh,
             now: input.now,
-            ...(first ? { budgetMs: FIRST_SYNC_BUDGET_MS } : {}),
+            ...(first ? { budgetMs: FIRST_SYNC_BUDGET_MS, maxChunk: FIRST_SYNC_MAX_CHUNK } : {}),
           },
           control,
         );
@@ -122,6 +130,7 @@ async function mergeHere(
     clock,
     chunkSize: FIRST_CHUNK,
     budgetMs: input.budgetMs ?? BUDGET_MS,
+    ...(input.maxChunk === undefined ? {} : { maxChunk: input.maxChunk }),
     pause: () => {
       control.checkpoint();
       return Promise.resolve();
