@@ -1,5 +1,5 @@
 import type { PreferenceSet } from '../../changes/preferences';
-import type { Change } from '../../changes/types';
+import type { Change, SharedChange } from '../../changes/types';
 import type {
   InboxRead,
   PlaysAdded,
@@ -39,6 +39,11 @@ export interface Applier {
   fold(rows: readonly FoldRow[]): void;
   /** The effect of one change just stored. */
   apply(change: Change): void;
+  /**
+   * Reads the stored versions of every play these changes name, in one query, before they are
+   * applied (otherwise each is read as its change is applied).
+   */
+  preload(changes: readonly SharedChange[]): void;
   /** Writes the plays added and removed since the last flush. */
   flush(): void;
 }
@@ -73,14 +78,17 @@ export function createApplier(deps: {
   let plays = new Map<string, Play | null>();
   /** Per uid, the newest version this chunk recorded, written by `writeVersions`. */
   let versions = new Map<string, PlayVersion>();
+  /** Per uid preloaded, its stored version (none when absent: then none is stored). */
+  let stored = new Map<string, PlayVersion | undefined>();
 
   /** Records the change as the newest of each play it names, when it is; says which are. */
   const playChange = (change: Version, uids: readonly string[], removed: boolean): Set<string> => {
     const version = versionOf(change);
     const newest = new Set<string>();
     for (const uid of uids) {
-      const stored = versions.get(uid) ?? store.playVersion(uid);
-      if (stored && !newer(version, stored)) continue;
+      const known =
+        versions.get(uid) ?? (stored.has(uid) ? stored.get(uid) : store.playVersion(uid));
+      if (known && !newer(version, known)) continue;
       versions.set(uid, { ...version, removed });
       newest.add(uid);
     }
@@ -92,12 +100,9 @@ export function createApplier(deps: {
    * uids then reach the table's pages in order, each page once, instead of hopping between them.
    */
   const writeVersions = (): void => {
-    const uids = [...versions.keys()].sort();
-    for (const uid of uids) {
-      const version = versions.get(uid);
-      if (version) store.setPlayVersion(uid, version);
-    }
+    store.setPlayVersions([...versions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     versions = new Map();
+    stored = new Map();
   };
 
   const inboxRead = (change: Version, data: InboxRead): void => {
@@ -170,6 +175,15 @@ export function createApplier(deps: {
         else if (row.kind === 'inbox.read') inboxRead(row, row.data as InboxRead);
       }
       writeVersions();
+    },
+    preload(changes) {
+      const uids: string[] = [];
+      for (const change of changes)
+        if (change.kind === 'plays.add')
+          for (const p of (change.data as PlaysAdded).plays) uids.push(p.uid);
+        else if (change.kind === 'plays.remove') uids.push(...(change.data as PlaysRemoved).uids);
+      const found = store.playVersions(uids);
+      for (const uid of uids) stored.set(uid, found.get(uid));
     },
     apply(change) {
       switch (change.kind) {

@@ -134,6 +134,7 @@ export function createMerge(deps: MergeDeps): Merge {
         changes.write(() => {
           while (fold(size));
           const applier = createApplier({ store, tracking, clock });
+          applier.preload(chunk);
           const stored = changes.adopt(chunk, (change) => {
             applier.apply(change);
           });
