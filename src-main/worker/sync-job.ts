@@ -19,6 +19,8 @@ export interface SyncMergeJob {
   now: number;
   /** How long one transaction may take (BUDGET_MS unless given). */
   budgetMs?: number;
+  /** The plays the first transaction takes (FIRST_CHUNK unless given). */
+  chunkSize?: number;
   /** The most plays one transaction takes (the merge's own cap unless given). */
   maxChunk?: number;
 }
@@ -47,6 +49,8 @@ const FIRST_SYNC_BUDGET_MS = 1_000;
  * 5.9–6.5 s, of at most 25,000 (10 commits) 4.6–4.7 s; more does not shorten it.
  */
 const FIRST_SYNC_MAX_CHUNK = 25_000;
+/** A first sync's first chunk (about 0.4 s for 10,000 plays): 6 commits instead of 10. */
+const FIRST_SYNC_CHUNK = 10_000;
 const FIRST_CHUNK = 2_000;
 /**
  * The page cache while a merge runs (KiB): a chunk's pages stay in memory until its commit instead
@@ -109,7 +113,13 @@ export async function syncReadJob(
           {
             changes: fresh,
             now: input.now,
-            ...(first ? { budgetMs: FIRST_SYNC_BUDGET_MS, maxChunk: FIRST_SYNC_MAX_CHUNK } : {}),
+            ...(first
+              ? {
+                  budgetMs: FIRST_SYNC_BUDGET_MS,
+                  chunkSize: FIRST_SYNC_CHUNK,
+                  maxChunk: FIRST_SYNC_MAX_CHUNK,
+                }
+              : {}),
           },
           control,
         );
@@ -128,7 +138,7 @@ async function mergeHere(
     store: createMergeStore(db),
     tracking: createTrackingStore(db),
     clock,
-    chunkSize: FIRST_CHUNK,
+    chunkSize: input.chunkSize ?? FIRST_CHUNK,
     budgetMs: input.budgetMs ?? BUDGET_MS,
     ...(input.maxChunk === undefined ? {} : { maxChunk: input.maxChunk }),
     pause: () => {
