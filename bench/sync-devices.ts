@@ -15,8 +15,10 @@ import { createMerge } from '../src-main/sync/merge/merge';
 import { createMergeStore } from '../src-main/sync/merge/store/merge-store';
 import {
   createSyncMerge,
+  type FolderReadMerged,
   type MergeElsewhere,
   type MergeSummary,
+  type ReadElsewhere,
   type SyncMerge,
 } from '../src-main/sync/merge/work';
 import { createDeviceSync, type DeviceSync } from '../src-main/sync/service';
@@ -66,14 +68,20 @@ export interface BenchDevice {
   close(): void;
 }
 
+/** The worker's merge and read of the folder, as the app wires them. */
+export interface BenchWorker {
+  elsewhere: MergeElsewhere;
+  readElsewhere: ReadElsewhere;
+}
+
 /**
- * `elsewhere`: the worker's merge, as the app wires it (large merges there, small ones here);
- * without it every merge runs on this thread.
+ * `worker`: the worker's merge and folder read, as the app wires them (large ones there, small
+ * ones here); without it every read and merge runs on this thread.
  */
 export function openDevice(
   dir: string,
   name: string,
-  elsewhere: MergeElsewhere | null = null,
+  worker: BenchWorker | null = null,
 ): BenchDevice {
   const db = connect(join(dir, `${name}.db`), 'library');
   migrate(db, libraryMigrations);
@@ -97,21 +105,38 @@ export function openDevice(
       budgetMs: MERGE_BUDGET_MS,
     }),
     changes,
-    elsewhere: () => elsewhere,
+    elsewhere: () => worker?.elsewhere ?? null,
+    readElsewhere: () => worker?.readElsewhere ?? null,
   });
-  const merge: SyncMerge = {
-    async merge(input, onProgress) {
-      const cpu = process.cpuUsage();
-      const run = await measureStall<MergeSummary>(() => inner.merge(input, onProgress));
-      const used = process.cpuUsage(cpu);
+  /** Runs `work` and notes it as a merge when it merged (a read on the worker merges too). */
+  const measured = async <T>(
+    work: () => Promise<T>,
+    summary: (result: T) => MergeSummary | null,
+  ) => {
+    const cpu = process.cpuUsage();
+    const run = await measureStall<T>(work);
+    const used = process.cpuUsage(cpu);
+    const merged = summary(run.result);
+    if (merged !== null)
       merges.push({
         ms: run.totalMs,
         cpuMs: (used.user + used.system) / 1000,
         longestStallMs: run.longestMs,
-        adopted: run.result.adopted,
+        adopted: merged.adopted,
       });
-      return run.result;
-    },
+    return run.result;
+  };
+  const merge: SyncMerge = {
+    merge: (input, onProgress) =>
+      measured(
+        () => inner.merge(input, onProgress),
+        (result) => result,
+      ),
+    readAndMerge: (job, onProgress) =>
+      measured<FolderReadMerged | null>(
+        () => inner.readAndMerge?.(job, onProgress) ?? Promise.resolve(null),
+        (result) => result?.merged ?? null,
+      ),
   };
   const credentials = memoryStore('bench');
   const log = createLogger(() => undefined, 'error');
@@ -164,7 +189,7 @@ const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 export async function mergeWorker(
   dir: string,
   name: string,
-): Promise<{ elsewhere: MergeElsewhere; close(): Promise<void> }> {
+): Promise<BenchWorker & { close(): Promise<void> }> {
   const worker = await buildWorker(join(REPO, 'src-main', 'worker', 'entry.ts'));
   const runner = createJobRunner<HeavyJobs>({
     entry: worker.file,
@@ -177,6 +202,16 @@ export async function mergeWorker(
       runner.run(
         'sync.merge',
         { changes: [...changes], now: Date.now() },
+        {
+          onProgress: (p) => {
+            onProgress(p.done, p.total);
+          },
+        },
+      ),
+    readElsewhere: (job, onProgress) =>
+      runner.run(
+        'sync.read',
+        { ...job, now: Date.now() },
         {
           onProgress: (p) => {
             onProgress(p.done, p.total);

@@ -107,9 +107,9 @@ export async function runSyncBenchmarks(): Promise<BenchResult[]> {
   const dir = await mkdtemp(join(tmpdir(), 'marquee-bench-sync-libs-'));
   const root = await mkdtemp(join(tmpdir(), 'marquee-bench-sync-folder-'));
   const a = openDevice(dir, 'a');
-  // B merges as the app does: large merges on the worker thread, small ones on this one.
+  // B reads and merges as the app does: large ones on the worker thread, small ones on this one.
   const worker = await mergeWorker(dir, 'b');
-  const b = openDevice(dir, 'b', worker.elsewhere);
+  const b = openDevice(dir, 'b', worker);
   const running: DeviceSync[] = [];
   try {
     // A sets the folder up; its history goes to its files as its service writes them.

@@ -78,6 +78,10 @@ export function buildDevices(
         const heavy = deps.heavy?.() ?? null;
         return heavy && ((input, onProgress) => heavy.syncMerge(input, onProgress));
       },
+      readElsewhere: () => {
+        const heavy = deps.heavy?.() ?? null;
+        return heavy && ((job, onProgress) => heavy.syncRead(job, onProgress));
+      },
     }),
     meta: {
       get: (key) => changeStore.meta(key),

@@ -11,7 +11,8 @@ import { keyFromSecret, SyncKeyError, type KdfParams } from './folder/crypto';
 import { createSyncFolder, type FolderRead, type SyncFolder } from './folder/folder';
 import { SyncFolderError, type FolderFs } from './folder/folder-fs';
 import { joinFolder } from './folder/setup';
-import type { SyncMerge } from './merge/work';
+import type { MergeSummary, SyncMerge } from './merge/work';
+import { readAndMerge } from './read-merge';
 import {
   readSyncState,
   writeSyncState,
@@ -62,6 +63,8 @@ export interface DeviceSyncDeps {
   compactAfter?: number;
   /** The folder's writes; tests fail them as a full disk would. */
   folderFs?: FolderFs;
+  /** From how many bytes not yet read the folder is read on the worker (`READ_ELSEWHERE_FROM`). */
+  readElsewhereFrom?: number;
 }
 
 const KEY_NAME = 'sync.folderKey';
@@ -88,6 +91,8 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
   let stopWatch: (() => void) | null = null;
   let activity: Activity = { running: false, progress: null, message: null, waiting: false };
   let lastRead: FolderRead | null = null;
+  /** The folder key's secret (base64) while the folder is open: the worker reads with it. */
+  let secretText: string | null = null;
   let timer: NodeJS.Timeout | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let pending = false;
@@ -129,6 +134,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       return null;
     }
     registerSecret(secret);
+    secretText = secret;
     folder = createSyncFolder({
       root: state.folder,
       device: own(),
@@ -165,21 +171,39 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     return (await ownPages(changes, 0, Number.POSITIVE_INFINITY)).changes;
   }
 
-  /** Merges what the read found of the other computers, and remembers how far it read. */
-  async function mergeRead(read: FolderRead): Promise<void> {
+  const progress = (done: number, total: number): void => {
+    activity.progress = { done, total };
+    announce();
+  };
+  const forgotten = (): string[] =>
+    Object.entries(state.peers).flatMap(([device, peer]) => (peer.forgotten ? [device] : []));
+
+  /** The other computers' new files read and merged (see `readAndMerge`), then noted. */
+  async function readFolder(target: SyncFolder): Promise<FolderRead> {
+    const { read, merged } = await readAndMerge({
+      target,
+      merge: deps.merge,
+      root: state.folder,
+      secret: secretText,
+      device: own(),
+      cursor: state.cursor,
+      skip: forgotten(),
+      threshold: deps.readElsewhereFrom,
+      onStart: (total) => {
+        activity.progress = { done: 0, total };
+      },
+      onProgress: progress,
+    });
+    if (read.available) noteRead(read, merged);
+    return read;
+  }
+
+  /** What a read and its merge tell of the other computers, and how far the read went. */
+  function noteRead(read: FolderRead, merged: MergeSummary | null): void {
     const peers = { ...state.peers };
     const peerOf = (device: string): PeerRecord =>
       (peers[device] ??= { name: null, lastHlc: null, changes: 0, forgotten: false });
-    // This computer's own changes are never taken from another's files.
-    const fresh = read.changes.filter(
-      (c) => c.device !== own() && peers[c.device]?.forgotten !== true,
-    );
-    if (fresh.length > 0) {
-      activity.progress = { done: 0, total: fresh.length };
-      const merged = await deps.merge.merge(fresh, (done, total) => {
-        activity.progress = { done, total };
-        announce();
-      });
+    if (merged !== null) {
       for (const [device, n] of Object.entries(merged.byDevice)) peerOf(device).changes += n;
       for (const refused of merged.refused)
         log.warn('devices.change_refused', { id: refused.id, problem: refused.problem });
@@ -225,7 +249,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
         await deps.baseline();
         meta.set(BASELINE_KEY, 'done');
       }
-      const read = await target.read(state.cursor);
+      const read = await readFolder(target);
       if (!read.available) {
         activity.waiting = true;
         activity.message =
@@ -234,7 +258,6 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
       }
       activity.waiting = false;
       const strangers = await ownFilesNotWritten(state.folder ?? '', own(), target.nextNumber());
-      await mergeRead(read);
       await share(target, read, strangers > 0);
       save({ lastSyncedAt: clock() });
       // Once is a library restored from a backup; again and again, a second installation.
@@ -275,6 +298,7 @@ export function createDeviceSync(deps: DeviceSyncDeps): DeviceSync {
     stopWatch?.();
     stopWatch = null;
     folder = null;
+    secretText = null;
     if (timer) clearTimeout(timer);
     timer = null;
   }

@@ -5,7 +5,7 @@ import type { ExportKind } from '../import/service-types';
 import type { Settings } from '../../src-shared/ipc/contract/settings';
 import type { StatsMedia } from '../../src-shared/ipc/contract/stats';
 import { answerRemote } from './import-job';
-import type { MergeSummary } from '../sync/merge/work';
+import type { FolderReadJob, FolderReadMerged, MergeSummary } from '../sync/merge/work';
 import type { HeavyJobs } from './jobs';
 import type { JobOutput } from './registry';
 import type { JobRunner } from './runner';
@@ -35,6 +35,11 @@ export interface HeavyWork {
     changes: readonly unknown[],
     onProgress: (done: number, total: number) => void,
   ): Promise<MergeSummary>;
+  /** The sync folder read and merged there: no change crosses to this process. */
+  syncRead(
+    job: FolderReadJob,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<FolderReadMerged>;
   /** Starts the worker ahead of the first call. */
   warm(): void;
   /** Whether the worker runs (or has waiting) a job now. */
@@ -132,6 +137,16 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
       runner.run(
         'sync.merge',
         { changes: [...changes], now: deps.clock() },
+        {
+          onProgress: (p) => {
+            onProgress(p.done, p.total);
+          },
+        },
+      ),
+    syncRead: (job, onProgress) =>
+      runner.run(
+        'sync.read',
+        { ...job, now: deps.clock() },
         {
           onProgress: (p) => {
             onProgress(p.done, p.total);

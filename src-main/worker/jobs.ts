@@ -16,7 +16,7 @@ import { libraryOf, trackingOf } from './domains';
 import type { JobContext, JobControl } from './registry';
 import { picksJob } from './picks-job';
 import { readBackupJob, restoreJob, storeBackupJob, undoRestoreJob } from './restore-job';
-import { syncMergeJob } from './sync-job';
+import { syncMergeJob, syncReadJob } from './sync-job';
 
 /**
  * The heavy jobs: the same domain code the main process used to run itself, built here over the
@@ -128,6 +128,7 @@ export const heavyJobs = {
   'import.analyse': analyseImportJob,
   'import.applyWatched': applyWatchedJob,
   'sync.merge': syncMergeJob,
+  'sync.read': syncReadJob,
 };
 
 export type HeavyJobs = typeof heavyJobs;

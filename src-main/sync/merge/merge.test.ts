@@ -202,7 +202,7 @@ describe('merging changes from another computer', () => {
     for (let ep = 1; ep <= 100; ep++)
       a.tracking.mark({ scope: 'episode', seriesId: SERIES, season: 1, episode: ep });
     /** The chunk sizes of a merge into a new library when each chunk takes `took` ms. */
-    const sizes = async (took: number): Promise<number[]> => {
+    const sizes = async (took: number, maxChunk?: number): Promise<number[]> => {
       const c = device('c');
       let time = 0;
       const done: number[] = [];
@@ -214,6 +214,7 @@ describe('merging changes from another computer', () => {
           clock: () => c.clock.now,
           chunkSize: 40,
           budgetMs: 10,
+          ...(maxChunk === undefined ? {} : { maxChunk }),
           now: () => (time += took / 2),
           pause: () => Promise.resolve(),
         });
@@ -226,5 +227,7 @@ describe('merging changes from another computer', () => {
     };
     expect(await sizes(25)).toEqual([40, 20, 10, 10, 10, 10]);
     expect(await sizes(2)).toEqual([40, 60]);
+    // A cap of its own stops the growth there.
+    expect(await sizes(2, 50)).toEqual([40, 50, 10]);
   });
 });

@@ -19,6 +19,12 @@ export interface MergeDeps {
    * still gets answers between chunks. Measured with `now` (performance.now by default).
    */
   budgetMs?: number;
+  /**
+   * The most plays, uids or inbox items a chunk grows to under `budgetMs` (MAX_CHUNK unless
+   * given): each commit copies every page the chunk touched, and the indexes keyed by random ids
+   * are touched all over, so fewer, larger chunks write fewer pages in all.
+   */
+  maxChunk?: number;
   now?: () => number;
   /** Lets the event loop run between two transactions (the next turn, by default). */
   pause?: () => Promise<void>;
@@ -62,20 +68,21 @@ export function weight(change: unknown): number {
 }
 
 const MIN_CHUNK = 10;
-const MAX_CHUNK = 5_000;
+export const MAX_CHUNK = 5_000;
 
 export function createMerge(deps: MergeDeps): Merge {
   const { changes, store, tracking, clock } = deps;
   const initial = Math.max(1, deps.chunkSize ?? 250);
   const pause = deps.pause ?? nextTurn;
   const now = deps.now ?? (() => performance.now());
+  const most = Math.max(MIN_CHUNK, deps.maxChunk ?? MAX_CHUNK);
   let size = initial;
   /** The next chunk's size after one took `ms`. */
   const adapt = (ms: number): void => {
     const budget = deps.budgetMs;
     if (budget === undefined) return;
     if (ms > budget) size = Math.max(MIN_CHUNK, Math.floor(size / 2));
-    else if (ms < budget / 2) size = Math.min(MAX_CHUNK, Math.ceil(size * 1.5));
+    else if (ms < budget / 2) size = Math.min(most, Math.ceil(size * 1.5));
   };
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -127,6 +134,7 @@ export function createMerge(deps: MergeDeps): Merge {
         changes.write(() => {
           while (fold(size));
           const applier = createApplier({ store, tracking, clock });
+          applier.preload(chunk);
           const stored = changes.adopt(chunk, (change) => {
             applier.apply(change);
           });

@@ -1,4 +1,5 @@
 import type { ChangePath } from '../../changes/change-path';
+import type { FolderRead } from '../folder/folder';
 import { weight, type Merge, type MergeResult } from './merge';
 
 /** A merge as sync needs to hear of it: counts, not the changes (they stay in the library). */
@@ -27,12 +28,49 @@ export type MergeElsewhere = (
   onProgress: (done: number, total: number) => void,
 ) => Promise<MergeSummary>;
 
+/**
+ * What the worker needs to read the folder itself: the files are opened, decrypted, unpacked,
+ * parsed and merged there, and no change crosses between the threads.
+ */
+export interface FolderReadJob {
+  root: string;
+  /** This computer's id: its own changes are never taken from another's files. */
+  device: string;
+  /** The folder key's 32 bytes (base64), as the keychain keeps them. */
+  secret: string;
+  /** This computer's next file number: the read lists its own missing files from it. */
+  nextNumber: number;
+  cursor: unknown;
+  /** Computers forgotten here: their changes are not merged. */
+  skip: string[];
+}
+
+/** A read of the folder made elsewhere: what it found (its changes left out) and their merge. */
+export interface FolderReadMerged {
+  read: FolderRead;
+  merged: MergeSummary;
+}
+
+/** The worker's read and merge of the folder; progress counts the changes merged. */
+export type ReadElsewhere = (
+  job: FolderReadJob,
+  onProgress: (done: number, total: number) => void,
+) => Promise<FolderReadMerged>;
+
 export interface SyncMerge {
   /** As `Merge.merge`, answered with counts. Merges run one after the other. */
   merge(
     changes: readonly unknown[],
     onProgress?: (done: number, total: number) => void,
   ): Promise<MergeSummary>;
+  /**
+   * Reads the folder and merges what is new on the worker, announcing each chunk as `merge` does;
+   * null when there is no worker (the caller reads here).
+   */
+  readAndMerge?(
+    job: FolderReadJob,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<FolderReadMerged | null>;
 }
 
 export interface SyncMergeDeps {
@@ -42,6 +80,8 @@ export interface SyncMergeDeps {
   changes: ChangePath;
   /** The worker's merge, when there is a worker. */
   elsewhere: () => MergeElsewhere | null;
+  /** The worker's read of the folder and merge, when there is a worker. */
+  readElsewhere?: () => ReadElsewhere | null;
   /** From how much work (plays, uids, items) a merge goes to the worker. */
   threshold?: number;
   /** How much work one message to the worker carries (its copy is made on this thread). */
@@ -119,11 +159,32 @@ export function createSyncMerge(deps: SyncMergeDeps): SyncMerge {
     return summarize(await deps.local.merge(input, onProgress));
   }
 
+  /** The worker reads and merges; this process announces each chunk it commits. */
+  async function readThere(
+    job: FolderReadJob,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<FolderReadMerged | null> {
+    const worker = deps.readElsewhere?.() ?? null;
+    if (worker === null) return null;
+    const follow = deps.changes.follow();
+    try {
+      return await worker(job, (done, total) => {
+        follow.catchUp().catch(() => 0);
+        onProgress?.(done, total);
+      });
+    } finally {
+      await follow.announce();
+    }
+  }
+
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
   return {
-    merge(input, onProgress) {
-      const next = queue.then(() => run(input, onProgress));
-      queue = next.catch(() => undefined);
-      return next;
-    },
+    merge: (input, onProgress) => serial(() => run(input, onProgress)),
+    readAndMerge: (job, onProgress) => serial(() => readThere(job, onProgress)),
   };
 }

@@ -106,20 +106,25 @@ export interface PlayStore {
 }
 
 /**
- * From this many plays on, an insert goes in bulk (library migration 015): each play's minutes
+ * From this many plays on, an insert goes in bulk (library migrations 015 and 018): each play's minutes
  * computed in its own insert and each title's totals moved once for the batch, instead of the
  * per-play triggers. Below it the triggers cost less than the batch's statements.
  */
 const BULK_FROM = 16;
 
-/** What a play counts towards time watched, as migration 005's trigger computes it. */
-const MINUTES = `CASE @mediaType
+/** What a play (its type, id, season, episode) counts towards time watched, as migration 005. */
+const minutesOf = (
+  type: string,
+  id: string,
+  season: string,
+  episode: string,
+): string => `CASE ${type}
   WHEN 'movie' THEN (SELECT nullif(runtime, 0) FROM title_facts
-                     WHERE media_type = 'movie' AND media_id = @mediaId)
+                     WHERE media_type = 'movie' AND media_id = ${id})
   ELSE coalesce(
-    (SELECT nullif(runtime, 0) FROM series_episodes WHERE series_id = @mediaId
-       AND season_number = @season AND episode_number = @episode),
-    (SELECT nullif(runtime, 0) FROM title_facts WHERE media_type = 'tv' AND media_id = @mediaId))
+    (SELECT nullif(runtime, 0) FROM series_episodes WHERE series_id = ${id}
+       AND season_number = ${season} AND episode_number = ${episode}),
+    (SELECT nullif(runtime, 0) FROM title_facts WHERE media_type = 'tv' AND media_id = ${id}))
   END`;
 
 /**
@@ -152,15 +157,28 @@ export function createPlayStore(db: Database.Database): PlayStore {
        (uid, media_type, media_id, season_number, episode_number, watched_at, source, created_at)
      VALUES (@uid, @mediaType, @mediaId, @season, @episode, @watchedAt, @source, @createdAt)`,
   );
-  const insertCounted = db.prepare(
-    `INSERT OR IGNORE INTO watch_plays (uid, media_type, media_id, season_number, episode_number,
-       watched_at, source, created_at, minutes)
-     VALUES (@uid, @mediaType, @mediaId, @season, @episode, @watchedAt, @source, @createdAt,
-       ${MINUTES})`,
-  );
+  // A batch of plays (`insertBatch`) in one call into SQLite instead of one per play.
+  const insertCounted = db
+    .prepare<[string], string>(
+      `INSERT OR IGNORE INTO watch_plays (uid, media_type, media_id, season_number,
+         episode_number, watched_at, source, created_at, minutes)
+       SELECT uid, type, id, season, episode, watched_at, source, created_at,
+         ${minutesOf('type', 'id', 'season', 'episode')}
+       FROM (SELECT value ->> 0 AS uid, value ->> 1 AS type, value ->> 2 AS id,
+               value ->> 3 AS season, value ->> 4 AS episode, value ->> 5 AS watched_at,
+               value ->> 6 AS source, value ->> 7 AS created_at
+             FROM json_each(?))
+       WHERE true
+       RETURNING uid`,
+    )
+    .pluck();
   const bulkOn = db.prepare('INSERT OR IGNORE INTO plays_in_bulk (active) VALUES (1)');
   const bulkOff = db.prepare('DELETE FROM plays_in_bulk');
   const addTotals = db.prepare(ADD_TOTALS);
+  const dropSummaries = db.prepare(
+    'DELETE FROM progress_summaries WHERE series_id IN (SELECT value FROM json_each(?))',
+  );
+  const dropAnswers = db.prepare('DELETE FROM stats_answers');
   const ensureSeries = db.prepare(
     'INSERT OR IGNORE INTO tracked_series (series_id, created_at, updated_at) VALUES (?, ?, ?)',
   );
@@ -225,13 +243,40 @@ export function createPlayStore(db: Database.Database): PlayStore {
     return added;
   };
 
+  /** Inserts the plays in the order given; returns those inserted (the first of a uid twice). */
+  const insertBatch = (plays: readonly Play[]): Play[] => {
+    const rows = plays.map((play) => {
+      const movie = play.mediaType === 'movie';
+      return [
+        play.uid,
+        play.mediaType,
+        play.mediaId,
+        movie ? -1 : play.season,
+        movie ? -1 : play.episode,
+        play.watchedAt,
+        play.source,
+        play.createdAt,
+      ];
+    });
+    const inserted = new Set(insertCounted.all(JSON.stringify(rows)));
+    return plays.filter((play) => inserted.delete(play.uid));
+  };
+
   /** Called inside a transaction: the bulk marker never outlives it (see migration 015). */
   const insertRows = (plays: readonly Play[]): Play[] => {
     if (plays.length < BULK_FROM) return insertEach(plays, insertPlay);
     bulkOn.run();
     try {
-      const added = insertEach(plays, insertCounted);
-      if (added.length > 0) addTotals.run({ uids: JSON.stringify(added.map((p) => p.uid)) });
+      const added = insertBatch(plays);
+      if (added.length > 0) {
+        addTotals.run({ uids: JSON.stringify(added.map((p) => p.uid)) });
+        // What the triggers of migrations 013 and 017 drop for each play (see migration 018).
+        const series = new Set(
+          added.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId),
+        );
+        if (series.size > 0) dropSummaries.run(JSON.stringify([...series]));
+        dropAnswers.run();
+      }
       return added;
     } finally {
       bulkOff.run();

@@ -3,6 +3,8 @@ import { CodedError } from '../../../src-shared/ipc/errors';
 import { applyWatchedJob, type ApplyWatchedInput } from '../import-apply-job';
 import type { JobContext, JobControl } from '../registry';
 import { restoreJob, type RestoreJob } from '../restore-job';
+import { syncReadJob } from '../sync-job';
+import type { FolderReadJob } from '../../sync/merge/work';
 
 /** Blocks this thread for `ms` without spinning (a chunk of work that takes a while). */
 const pause = (ms: number): void => {
@@ -40,6 +42,18 @@ export const testJobs = {
         if (done >= input.dieAfter) process.exit(1);
       },
     }),
+  /** A read of the sync folder whose worker dies while it opens the files (before any merge). */
+  'test.readThenDie': (
+    context: JobContext,
+    input: FolderReadJob & { now: number },
+    control: JobControl,
+  ) => {
+    // The read waits on the disk for each file: this runs before the first one is parsed.
+    setImmediate(() => {
+      process.exit(1);
+    });
+    return syncReadJob(context, input, control);
+  },
   /** Asks the main process twice, one question after the other, and answers both answers. */
   'test.ask': async (_context: JobContext, input: { questions: string[] }, control: JobControl) => {
     const answers: unknown[] = [];

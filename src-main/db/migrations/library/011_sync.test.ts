@@ -24,7 +24,13 @@ describe('library migration 011_sync', () => {
       `INSERT INTO changes (id, hlc, device, domain, kind, entity, data)
        VALUES ('c1', '0000000000001-000000', 'd', 'tracking', 'series.follow', 'series:5', '{}')`,
     ).run();
-    expect(migrate(db, libraryMigrations).to).toBeGreaterThanOrEqual(11);
+    // As 011 left it; 018 narrows the registers' index (its test checks the merge's query).
+    expect(
+      migrate(
+        db,
+        libraryMigrations.filter((m) => m.version <= 11),
+      ).to,
+    ).toBe(11);
     expect(db.prepare('SELECT id FROM changes').all()).toEqual([{ id: 'c1' }]);
     expect(db.prepare('SELECT count(*) AS n FROM sync_play_versions').get()).toEqual({ n: 0 });
     expect(db.prepare('SELECT count(*) AS n FROM sync_inbox_reads').get()).toEqual({ n: 0 });

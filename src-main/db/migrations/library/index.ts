@@ -16,6 +16,7 @@ import { library014 } from './014_preferences';
 import { library015 } from './015_bulk_plays';
 import { library016 } from './016_arrivals';
 import { library017 } from './017_stats_answers';
+import { library018 } from './018_bulk_merge';
 
 /** Append-only: add the next numbered file at the end. */
 export const libraryMigrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const libraryMigrations: readonly Migration[] = [
   library015,
   library016,
   library017,
+  library018,
 ];

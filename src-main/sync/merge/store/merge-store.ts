@@ -27,12 +27,20 @@ export interface FoldRow extends Version {
 
 /** Every SQL statement of the merge lives behind this object. */
 export interface MergeStore {
-  /** The newest change of one register (`entity`, `kind`), or undefined when none is known. */
+  /**
+   * The newest change of one register (`entity`, `kind`), or undefined when none is known. Plays'
+   * adds and removals are no register: none is found of them.
+   */
   registerHead(entity: string, kind: string): Version | undefined;
+  /** Whether the log holds a change of any device but `device` (none before a first sync). */
+  othersKnown(device: string): boolean;
   /** Stores a preference's value (JSON text), as its newest change set it. */
   setPreference(key: string, value: string, at: number): void;
   playVersion(uid: string): PlayVersion | undefined;
-  setPlayVersion(uid: string, version: PlayVersion): void;
+  /** The stored versions of these plays, by uid: one query for a chunk's thousands. */
+  playVersions(uids: readonly string[]): Map<string, PlayVersion>;
+  /** Stores these versions in one statement, in the order given. */
+  setPlayVersions(versions: ReadonlyArray<readonly [string, PlayVersion]>): void;
   inboxRead(key: string): InboxReadVersion | undefined;
   setInboxRead(key: string, version: InboxReadVersion): void;
   /** The plays this library holds of these uids, by uid. */
@@ -65,15 +73,26 @@ const CHECKPOINT_PAGES = 4_000;
 
 export function createMergeStore(db: Database.Database): MergeStore {
   const head = db.prepare<[string, string], Version>(
-    `SELECT hlc, device, id FROM changes WHERE entity = ? AND kind = ?
+    // With the registers' index condition (library migration 018), so that the index serves it.
+    `SELECT hlc, device, id FROM changes
+     WHERE entity = ? AND kind = ? AND kind NOT IN ('plays.add', 'plays.remove')
      ORDER BY hlc DESC, device DESC, id DESC LIMIT 1`,
   );
   const playVersion = db.prepare<[string], Omit<PlayVersion, 'removed'> & { removed: number }>(
     'SELECT hlc, device, change_id AS id, removed FROM sync_play_versions WHERE uid = ?',
   );
-  const setPlayVersion = db.prepare(
+  const playVersionsOf = db.prepare<
+    [string],
+    Omit<PlayVersion, 'removed'> & { uid: string; removed: number }
+  >(
+    `SELECT uid, hlc, device, change_id AS id, removed FROM sync_play_versions
+     WHERE uid IN (SELECT value FROM json_each(?))`,
+  );
+  // One row per array of the JSON: [uid, hlc, device, change id, removed].
+  const setPlayVersions = db.prepare(
     `INSERT INTO sync_play_versions (uid, hlc, device, change_id, removed)
-     VALUES (@uid, @hlc, @device, @id, @removed)
+     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?)
+     WHERE true
      ON CONFLICT (uid) DO UPDATE SET hlc = excluded.hlc, device = excluded.device,
        change_id = excluded.change_id, removed = excluded.removed`,
   );
@@ -105,6 +124,11 @@ export function createMergeStore(db: Database.Database): MergeStore {
     `SELECT seq, id, hlc, device, kind, data FROM changes
      WHERE seq > ? AND kind IN ('plays.add', 'plays.remove', 'inbox.read') ORDER BY seq LIMIT ?`,
   );
+  const other = db
+    .prepare<[string, string], number>(
+      'SELECT 1 FROM changes WHERE device < ? OR device > ? LIMIT 1',
+    )
+    .pluck();
   const lastSeq = db.prepare<[], number | null>('SELECT max(seq) FROM changes').pluck();
   const getMeta = db
     .prepare<[string], string>('SELECT value FROM change_meta WHERE key = ?')
@@ -118,6 +142,7 @@ export function createMergeStore(db: Database.Database): MergeStore {
 
   return {
     registerHead: (entity, kind) => head.get(entity, kind),
+    othersKnown: (device) => other.get(device, device) !== undefined,
     setPreference: (key, value, at) => {
       preferences.put(key, value, at);
     },
@@ -125,14 +150,18 @@ export function createMergeStore(db: Database.Database): MergeStore {
       const row = playVersion.get(uid);
       return row && { ...row, removed: row.removed === 1 };
     },
-    setPlayVersion: (uid, v) => {
-      setPlayVersion.run({
-        uid,
-        hlc: v.hlc,
-        device: v.device,
-        id: v.id,
-        removed: v.removed ? 1 : 0,
-      });
+    playVersions: (uids) => {
+      const found = new Map<string, PlayVersion>();
+      if (uids.length === 0) return found;
+      for (const { uid, removed, ...row } of playVersionsOf.all(JSON.stringify(uids)))
+        found.set(uid, { ...row, removed: removed === 1 });
+      return found;
+    },
+    setPlayVersions: (versions) => {
+      if (versions.length === 0) return;
+      setPlayVersions.run(
+        JSON.stringify(versions.map(([uid, v]) => [uid, v.hlc, v.device, v.id, v.removed ? 1 : 0])),
+      );
     },
     storedPlays: (uids) => {
       const found = new Map<string, Play>();
