@@ -1,56 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { memoryLogger } from '../base/testing/memory-logger';
-import { openDatabases, CACHE_FILE, LIBRARY_FILE, type Databases } from '../db/databases';
+import { describe, expect, it } from 'vitest';
 import { createImportJobStore } from '../import/store/jobs';
 import { STOPPED_MESSAGE } from './protocol';
-import { createJobRunner, type JobRunner } from './runner';
-import { buildWorker, type BuiltWorker } from './testing/build-worker';
-import type { heavyJobs } from './jobs';
-import type { testJobs } from './testing/test-jobs';
+import { useTestWorker } from './testing/worker-fixture';
 
 /**
  * An import's apply whose worker dies between chunks leaves whole chunks: every row marked
  * applied has its plays, and no play is there without its row's marker; applied again in the
  * next worker, it adds the rest and nothing twice.
  */
-type Jobs = typeof heavyJobs & typeof testJobs;
 const NOW = Date.UTC(2026, 0, 15, 12);
 const ROWS = 1_000;
 
-let built: BuiltWorker;
-beforeAll(async () => {
-  built = await buildWorker(path.join(import.meta.dirname, 'testing', 'test-entry.ts'));
-});
-afterAll(() => {
-  built.remove();
-});
-
-let dir: string;
-let dbs: Databases;
-let runner: JobRunner<Jobs>;
-const log = memoryLogger();
-
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-apply-crash-'));
-  dbs = await openDatabases(dir, { clock: () => NOW, log });
-  runner = createJobRunner<Jobs>({
-    entry: built.file,
-    setup: { cacheFile: path.join(dir, CACHE_FILE), libraryFile: path.join(dir, LIBRARY_FILE) },
-    log,
-  });
-});
-afterEach(async () => {
-  await runner.close();
-  dbs.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const w = useTestWorker({ prefix: 'marquee-apply-crash-', now: NOW });
 
 describe('an import’s apply whose worker dies', () => {
   it('leaves whole chunks, each row’s plays with its marker, and resumes where they say', async () => {
-    const library = dbs.library;
+    const library = w.dbs.library;
     if (!library) throw new Error('no library');
     const jobs = createImportJobStore(library);
     jobs.create({
@@ -83,7 +48,7 @@ describe('an import’s apply whose worker dies', () => {
     );
     const input = { jobId: 'job', format: 'trakt', kinds: ['watched' as const], now: NOW };
     await expect(
-      runner.run('test.applyThenDie', { ...input, timeZone: 'UTC', dieAfter: 500 }),
+      w.runner.run('test.applyThenDie', { ...input, timeZone: 'UTC', dieAfter: 500 }),
     ).rejects.toThrow(STOPPED_MESSAGE);
 
     const applied = jobs.rows('job').filter((r) => r.appliedAt !== null);
@@ -96,11 +61,11 @@ describe('an import’s apply whose worker dies', () => {
     expect(uids).toEqual([...marked].sort());
 
     // The next worker applies the rest.
-    await expect(runner.run('import.applyWatched', { ...input, timeZone: 'UTC' })).resolves.toEqual(
-      { newSeries: [] },
-    );
+    await expect(
+      w.runner.run('import.applyWatched', { ...input, timeZone: 'UTC' }),
+    ).resolves.toEqual({ newSeries: [] });
     expect(jobs.rows('job').filter((r) => r.appliedAt === null)).toEqual([]);
     expect(library.prepare('SELECT count(*) FROM watch_plays').pluck().get()).toBe(ROWS);
-    expect(runner.starts()).toBe(2);
+    expect(w.runner.starts()).toBe(2);
   }, 60_000);
 });
