@@ -1,8 +1,5 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue } from '../../catalogue';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryStore } from '../credentials';
 import type { TestCore } from '../core/testing/core';
 import { nodeFolderFs, type FolderFs } from './folder/folder-fs';
@@ -13,9 +10,9 @@ import {
   isOneSentence,
   libraryOf,
   rememberAnotherMachine,
-  startComputer,
   uidsOf,
 } from './testing/computers';
+import { useComputerLab } from './testing/lab';
 
 /*
  * What happens to the computers themselves: a data folder copied to a new computer, a second
@@ -27,38 +24,13 @@ import {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-let catalogue: Catalogue;
+const lab = useComputerLab({ titles: 60 });
+const { tempDir, start, stop, mark } = lab;
 let shared: string;
-/** Data folders made here, removed after each test. */
-let dirs: string[];
-/** Computers started here, closed after each test. */
-let running: TestCore[];
 
-const tempDir = (prefix: string): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-const start = async (options: Omit<Parameters<typeof startComputer>[0], 'catalogue'>) => {
-  const t = await startComputer({ catalogue, ...options });
-  running.push(t);
-  return t;
-};
-const stop = async (t: TestCore): Promise<void> => {
-  running = running.filter((other) => other !== t);
-  await t.close();
-};
 const join = async (t: TestCore, name: string): Promise<string> => {
   const status = await t.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name });
   return status?.thisDevice.id ?? '';
-};
-const film = (index: number): number => catalogue.data.movies[index]?.id ?? 0;
-const mark = async (t: TestCore, index: number): Promise<string> => {
-  const { added } = await t.value('tracking.mark', {
-    target: { scope: 'movie', movieId: film(index) },
-    when: { kind: 'now' },
-  });
-  return added[0]?.uid ?? '';
 };
 /** Every computer reads and writes, twice round, so each has seen all the others wrote. */
 const syncAll = async (...computers: TestCore[]): Promise<void> => {
@@ -66,20 +38,8 @@ const syncAll = async (...computers: TestCore[]): Promise<void> => {
     for (const t of computers) await t.value('devices.syncNow');
 };
 
-beforeAll(async () => {
-  catalogue = await startCatalogue({ titles: 60, messy: false });
-});
-afterAll(async () => {
-  await catalogue.close();
-});
 beforeEach(() => {
-  dirs = [];
-  running = [];
   shared = tempDir('marquee-sync-folder-');
-});
-afterEach(async () => {
-  for (const t of running) await t.close();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('computers that sync', () => {
@@ -253,7 +213,7 @@ describe('computers that sync', () => {
     await stop(b);
 
     // Six months of use on A: a film a week or so, one undone, a series followed and hidden.
-    const seriesId = catalogue.data.tv[3]?.id ?? 0;
+    const seriesId = lab.catalogue.data.tv[3]?.id ?? 0;
     const marked: string[] = [];
     for (let week = 1; week <= 9; week += 1) {
       a.clock.now += 20 * DAY;
@@ -287,7 +247,7 @@ describe('computers that sync', () => {
     b.clock.now -= 12 * HOUR;
     await join(a, 'Ahead');
     await join(b, 'Behind');
-    const seriesId = catalogue.data.tv[3]?.id ?? 0;
+    const seriesId = lab.catalogue.data.tv[3]?.id ?? 0;
     /** The series' settings; a series with none set has no row in the full read. */
     const settings = async (t: TestCore) =>
       (await libraryOf(t)).series.find((s) => s.seriesId === seriesId) ?? {

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue } from '../../catalogue';
-import { memoryStore } from '../credentials';
-import { startTestCore, type TestCore } from '../core/testing/core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type TestCore } from '../core/testing/core';
+import { useComputerLab } from './testing/lab';
+import { PASSPHRASE } from './testing/computers';
 
 /*
  * Two computers (two whole cores, each with its own data folder and keychain) share one sync
@@ -14,49 +13,25 @@ import { startTestCore, type TestCore } from '../core/testing/core';
  * refused with a plain sentence and changes nothing here; no secret reaches a log or an answer.
  */
 
-const PASSPHRASE = 'correct horse battery staple';
-/** Cheap key stretching: the test checks the flow, not scrypt's cost. */
-const KDF = { N: 2 ** 10, r: 8, p: 1 };
-
-let catalogue: Catalogue;
+const lab = useComputerLab({ titles: 60 });
 let shared: string;
 let a: TestCore;
 let b: TestCore;
-
-const computer = (name: string): Promise<TestCore> =>
-  startTestCore({
-    useCatalogue: catalogue,
-    core: {
-      credentials: memoryStore(`${name}'s keychain`),
-      devices: { kdf: KDF, watch: false, flushDelayMs: 0, hostName: name },
-    },
-  });
 
 async function playsOf(t: TestCore): Promise<string[]> {
   const { plays } = await t.value('tracking.history', { limit: 500, offset: 0 });
   return plays.map((p) => p.uid).sort();
 }
 
-beforeAll(async () => {
-  catalogue = await startCatalogue({ titles: 60, messy: false });
-});
-afterAll(async () => {
-  await catalogue.close();
-});
 beforeEach(async () => {
-  shared = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-sync-folder-'));
-  a = await computer('Laptop');
-  b = await computer('Study');
-});
-afterEach(async () => {
-  await a.close();
-  await b.close();
-  fs.rmSync(shared, { recursive: true, force: true });
+  shared = lab.tempDir('marquee-sync-folder-');
+  a = await lab.start({ name: 'Laptop' });
+  b = await lab.start({ name: 'Study' });
 });
 
 describe('sync across computers', () => {
   it('carries history made before sync, then each new play and its undo, both ways', async () => {
-    const [first, second] = catalogue.data.movies;
+    const [first, second] = lab.catalogue.data.movies;
     if (!first || !second) throw new Error('the catalogue has no films');
     // History on A from before sync was set up.
     await a.value('tracking.mark', {
@@ -112,7 +87,7 @@ describe('sync across computers', () => {
   });
 
   it('carries a play captured from a media server like any other, and its undo', async () => {
-    const [film] = catalogue.data.movies;
+    const [film] = lab.catalogue.data.movies;
     await a.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Laptop' });
     await b.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Study' });
     // The demo's simulated server plays a film to the end on A.
@@ -150,7 +125,7 @@ describe('sync across computers', () => {
   });
 
   it('leaves out a tampered file, says so, and keeps the library as it was', async () => {
-    const [film] = catalogue.data.movies;
+    const [film] = lab.catalogue.data.movies;
     await a.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Laptop' });
     await b.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Study' });
     await a.value('tracking.mark', { target: { scope: 'movie', movieId: film?.id ?? 0 } });
@@ -169,7 +144,7 @@ describe('sync across computers', () => {
   });
 
   it('writes no passphrase or key into a log line, and stops when asked, keeping the history', async () => {
-    const [film] = catalogue.data.movies;
+    const [film] = lab.catalogue.data.movies;
     await a.value('devices.setup', { folder: shared, passphrase: PASSPHRASE, name: 'Laptop' });
     await a.value('tracking.mark', { target: { scope: 'movie', movieId: film?.id ?? 0 } });
     await a.value('devices.syncNow');

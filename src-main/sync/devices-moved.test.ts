@@ -1,19 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue } from '../../catalogue';
+import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../credentials';
 import type { TestCore } from '../core/testing/core';
 import { nodeFolderFs, type FolderFs } from './folder/folder-fs';
-import {
-  PASSPHRASE,
-  libraryOf,
-  rememberAnotherMachine,
-  startComputer,
-  uidsOf,
-} from './testing/computers';
+import { PASSPHRASE, libraryOf, rememberAnotherMachine, uidsOf } from './testing/computers';
+import { useComputerLab } from './testing/lab';
 
 /*
  * A data folder moved to a new computer, the old one retired: the copy takes a new device id, and
@@ -21,28 +14,8 @@ import {
  * out in the new computer's files, each change with its original id, clock and device.
  */
 
-let catalogue: Catalogue;
-let dirs: string[];
-let running: TestCore[];
-
-const tempDir = (prefix: string): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-const start = async (options: Omit<Parameters<typeof startComputer>[0], 'catalogue'>) => {
-  const t = await startComputer({ catalogue, ...options });
-  running.push(t);
-  return t;
-};
-const film = (index: number): number => catalogue.data.movies[index]?.id ?? 0;
-const mark = async (t: TestCore, index: number): Promise<string> => {
-  const { added } = await t.value('tracking.mark', {
-    target: { scope: 'movie', movieId: film(index) },
-    when: { kind: 'now' },
-  });
-  return added[0]?.uid ?? '';
-};
+const lab = useComputerLab({ titles: 20 });
+const { tempDir, start, stop, mark } = lab;
 
 interface Row {
   id: string;
@@ -58,21 +31,6 @@ function changesOf(t: TestCore): Row[] {
     db.close();
   }
 }
-
-beforeAll(async () => {
-  catalogue = await startCatalogue({ titles: 20, messy: false });
-});
-afterAll(async () => {
-  await catalogue.close();
-});
-beforeEach(() => {
-  dirs = [];
-  running = [];
-});
-afterEach(async () => {
-  for (const t of running) await t.close();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe('a data folder moved to a new computer', () => {
   it('shares what the retired computer never wrote to the folder, as that computer made it', async () => {
@@ -107,8 +65,7 @@ describe('a data folder moved to a new computer', () => {
     const unshared = [await mark(a, 1), await mark(a, 2)];
     expect((await a.value('devices.syncNow')).state).toBe('problem');
     const madeOnA = changesOf(a).filter((c) => c.device === idA);
-    running = running.filter((t) => t !== a);
-    await a.close();
+    await stop(a);
 
     const dirC = tempDir('marquee-core-');
     fs.cpSync(dirA, dirC, { recursive: true });

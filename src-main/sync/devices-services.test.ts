@@ -1,47 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue } from '../../catalogue';
-import { memoryStore } from '../credentials';
-import { startTestCore, type TestCore } from '../core/testing/core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type TestCore } from '../core/testing/core';
+import { useComputerLab } from './testing/lab';
+import { PASSPHRASE } from './testing/computers';
 
 /*
  * My streaming services are a preference: chosen on one computer, the other shows them once the
  * sync folder carries the change, and says so with `services.changed`.
  */
-const PASSPHRASE = 'correct horse battery staple';
-const KDF = { N: 2 ** 10, r: 8, p: 1 };
 
-let catalogue: Catalogue;
+const lab = useComputerLab({ titles: 40 });
 let shared: string;
 let a: TestCore;
 let b: TestCore;
 
-const computer = (name: string): Promise<TestCore> =>
-  startTestCore({
-    useCatalogue: catalogue,
-    core: {
-      credentials: memoryStore(`${name}'s keychain`),
-      devices: { kdf: KDF, watch: false, flushDelayMs: 0, hostName: name },
-    },
-  });
-
-beforeAll(async () => {
-  catalogue = await startCatalogue({ titles: 40, messy: false });
-});
-afterAll(async () => {
-  await catalogue.close();
-});
 beforeEach(async () => {
-  shared = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-sync-services-'));
-  a = await computer('Laptop');
-  b = await computer('Study');
-});
-afterEach(async () => {
-  await a.close();
-  await b.close();
-  fs.rmSync(shared, { recursive: true, force: true });
+  shared = lab.tempDir('marquee-sync-services-');
+  a = await lab.start({ name: 'Laptop' });
+  b = await lab.start({ name: 'Study' });
 });
 
 describe('my services across computers', () => {
