@@ -6,6 +6,8 @@
  *   play 90,000), each ≤ 50 ms, with its wall time beside it;
  * - cold start: each section's first answer after the databases are open, ≤ 50 ms p95;
  * - memory: the main process's RSS after a 50-page walk, ≤ 150 MB.
+ * Then the same calls on a core without the worker, answered on the main thread as before it:
+ * the baseline of the same run, each worker row naming it as its peer with the ratio.
  * Cores that must answer from their own data point at an address where nothing listens (offline,
  * as on a train); those that browse talk to the local catalogue, run in a process of its own.
  */
@@ -34,6 +36,28 @@ const progress = (step: string): void => {
 const CATALOGUE_TITLES = 3_000;
 /** Start-up's deferred work (Up Next read into memory 2 s after start) is done by then. */
 const SETTLE_MS = 3_000;
+
+/**
+ * Each worker row beside the same call's main-thread figure: the baseline rows (named "… on the
+ * main thread (baseline)", no budget) follow, and each worker row names its peer and the ratio.
+ */
+function withBaseline(results: BenchResult[], before: BenchResult[]): BenchResult[] {
+  const baseName = (name: string): string =>
+    name.replace(
+      /^heavy: (.*?), (longest main-process block|wall time)$/,
+      'heavy: $1 on the main thread (baseline), $2',
+    );
+  // The process's peak RSS never falls, so a later run's peak says nothing of its own.
+  const kept = before.filter((row) => !row.name.endsWith('peak RSS'));
+  const byName = new Map(kept.map((row) => [row.name, row]));
+  const paired = results.map((row) => {
+    const peer = byName.get(row.name);
+    if (!peer || peer.value <= 0) return row;
+    return { ...row, peer: baseName(peer.name), ratio: round(row.value / peer.value, 3) };
+  });
+  const baseline = kept.map((row) => ({ ...row, name: baseName(row.name), budget: null }));
+  return [...paired, ...baseline];
+}
 
 function profileRow(profile: LargeProfile, seconds: number): BenchResult {
   const m = profile.manifest;
@@ -144,7 +168,26 @@ export async function runHeavyBenchmarks(): Promise<BenchResult[]> {
     } finally {
       await core.close();
     }
-    return results;
+    fs.rmSync(heavyDir, { recursive: true, force: true });
+
+    // The baseline in the same run: the same calls answered on the main thread, as before the
+    // worker (the core's path when it has none).
+    progress('the same calls on the main thread (baseline)');
+    const baseDir = path.join(root, 'baseline');
+    copyProfile(profile, baseDir);
+    const base = profileCore(baseDir, NOWHERE);
+    try {
+      await base.ready;
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      const before = [
+        ...(await readOnlyCalls(base)),
+        ...(await importCalls(base, profile)),
+        ...(await restoreCalls(base, profile)),
+      ];
+      return withBaseline(results, before);
+    } finally {
+      await base.close();
+    }
   } finally {
     worker?.remove();
     fs.rmSync(root, { recursive: true, force: true });

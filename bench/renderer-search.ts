@@ -175,7 +175,9 @@ export async function searchBenchmark(browser: Browser): Promise<BenchResult[]> 
       // The same keystrokes with the look-ahead off: every answer crosses the bridge.
       const bridged = await typed(false);
       // The same keystrokes while a 20,000-play import applies in the background.
-      const importing = await prepareBackgroundImports(core, catalogue.data, 3);
+      // A keystroke waits for TMDB's answer (about 0.4 s) and an apply takes one to two seconds, so a
+      // dozen imports keep one applying for a few dozen keystrokes.
+      const importing = await prepareBackgroundImports(core, catalogue.data, 12);
       const loaded = await typed(true, {
         warmed: () => {
           importing.start();

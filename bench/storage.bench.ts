@@ -170,8 +170,9 @@ export async function runStorageBenchmarks(): Promise<BenchResult[]> {
       ...(await startupBench(dir)),
       ...(await searchBench(dir, 100_000, 'adversarial', 5, true)),
       ...(await searchBench(dir, 100_000, 'realistic', 5, true)),
-      ...(await searchBench(dir, 1_000_000, 'adversarial', 20, false)),
-      ...(await searchBench(dir, 1_000_000, 'realistic', 20, false)),
+      // A million titles held to the same 5 ms as a hundred thousand.
+      ...(await searchBench(dir, 1_000_000, 'adversarial', 5, false)),
+      ...(await searchBench(dir, 1_000_000, 'realistic', 5, false)),
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
