@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import type { RunningCore } from '../src-main/core/core';
+import type { PlayView } from '../src-shared/ipc/contract/tracking';
 import { call, untilJob } from './heavy-core';
 import type { LargeProfile } from './large-profile';
 import { measureStall } from './stall';
@@ -139,33 +140,53 @@ export async function readOnlyCalls(core: RunningCore): Promise<BenchResult[]> {
   return out;
 }
 
-/** Where the deep history page starts, and its size (the history view's page). */
+/** Where the deep history page starts, and its size (a history view's page). */
 const DEEP_PAGE_AT = 90_000;
 const PAGE_SIZE = 100;
 
 /**
- * A history page far down a twenty-year history: by offset, which steps over every play before
- * it, and after the previous page's last play, which seeks to its place in the recency index.
+ * A history page far down a twenty-year history, after the previous page's last play (the
+ * channel pages by cursor only), beside the first page of the same history as its peer: a page
+ * seeks to its place in the recency index, so how deep it lies should not matter.
  */
 export async function historyCalls(core: RunningCore): Promise<BenchResult[]> {
+  // Walk past play 90,000 the way a window does, keeping the order to check the deep page.
+  const walked: PlayView[] = [];
+  let page = await call(core, 'tracking.history', { limit: 1000 });
+  for (;;) {
+    walked.push(...page.plays);
+    if (walked.length >= DEEP_PAGE_AT + PAGE_SIZE || page.next === null) break;
+    page = await call(core, 'tracking.history', { limit: 1000, after: page.next });
+  }
+  const last = walked[DEEP_PAGE_AT - 1];
+  if (!last) throw new Error(`the profile has no play ${String(DEEP_PAGE_AT)}`);
   // The previous page's last play, as a window walking the history holds it.
-  const before = await call(core, 'tracking.history', { limit: 1, offset: DEEP_PAGE_AT - 1 });
-  const after = before.next ?? undefined;
-  if (after === undefined) throw new Error(`the profile has no play ${String(DEEP_PAGE_AT)}`);
-  let byOffset: string[] = [];
-  const offset = await measure(3, async () => {
-    const page = await call(core, 'tracking.history', { limit: PAGE_SIZE, offset: DEEP_PAGE_AT });
-    byOffset = page.plays.map((p) => p.uid);
-    return `${String(page.plays.length)} plays of ${String(page.total)}`;
+  const after = { watchedAt: last.watchedAt, createdAt: last.createdAt, uid: last.uid };
+  const expected = walked
+    .slice(DEEP_PAGE_AT, DEEP_PAGE_AT + PAGE_SIZE)
+    .map((p) => p.uid)
+    .join();
+  const first = await measure(3, async () => {
+    const one = await call(core, 'tracking.history', { limit: PAGE_SIZE });
+    return `${String(one.plays.length)} plays of ${String(one.total)}`;
   });
-  const cursor = await measure(3, async () => {
-    const page = await call(core, 'tracking.history', { limit: PAGE_SIZE, after });
-    const same = page.plays.map((p) => p.uid).join() === byOffset.join();
-    return `${String(page.plays.length)} plays of ${String(page.total)}, ${same ? 'the same' : 'NOT the same'} as by offset`;
+  const deep = await measure(3, async () => {
+    const one = await call(core, 'tracking.history', { limit: PAGE_SIZE, after });
+    const same = one.plays.map((p) => p.uid).join() === expected;
+    return `${String(one.plays.length)} plays of ${String(one.total)}, ${same ? 'the same' : 'NOT the same'} as the walk's`;
   });
-  const at = `history page at play ${String(DEEP_PAGE_AT)}`;
-  // By offset is how pages were read before they could follow the last play: shown, not budgeted.
-  return [...rows(`${at}, by offset`, offset, null), ...rows(`${at}, after the last play`, cursor)];
+  const [block, wall] = rows(
+    `history page at play ${String(DEEP_PAGE_AT)}, after the last play`,
+    deep,
+  );
+  if (!block || !wall) return [];
+  // The peer is the first page of the same history: how deep a page lies should not matter.
+  const ratio = round(deep.longestMs / Math.max(first.longestMs, 0.01), 2);
+  return [
+    { ...block, peer: 'history, first page', ratio },
+    wall,
+    ...rows('history, first page', first, null),
+  ];
 }
 
 /** Stages a file's bytes as the harness's upload does (read before), and analyses it. */

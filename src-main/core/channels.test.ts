@@ -381,5 +381,9 @@ describe('every channel answers', () => {
     });
     expect(rated.ok ? null : rated.error).toMatchObject({ code: 'invalid_input' });
     expect(rated.ok ? '' : rated.error.message).toContain('multiple of 0.5');
+    // The history pages by cursor only: an offset is refused, not silently read as page one.
+    const byOffset = await t.call('tracking.history', { limit: 10, offset: 10 } as never);
+    expect(byOffset.ok ? null : byOffset.error).toMatchObject({ code: 'invalid_input' });
+    expect(byOffset.ok ? '' : byOffset.error.message).toContain('offset');
   });
 });

@@ -1,6 +1,7 @@
 import type { RestorePlan } from '../../src-shared/ipc/contract/import';
 import type { Preferences } from '../changes/preferences';
 import type { SettingsStore } from '../settings/settings-store';
+import { everyPlay } from '../tracking/every-play';
 import type { Tracking } from '../tracking/tracking';
 import type { TrackingService } from '../tracking/tracking-service';
 import type { Play } from '../tracking/types';
@@ -67,14 +68,10 @@ const targetKey = (t: Backup['library']['ratings'][number]['target']): string =>
 
 /** Every play, oldest first (pages of the history read). */
 function allPlays(deps: Pick<BackupReadDeps, 'tracking' | 'onPage'>): Play[] {
-  const out: Play[] = [];
-  const page = 20_000;
-  for (let offset = 0; ; offset += page) {
-    const { plays, total } = deps.tracking.tracking.history({ limit: page, offset });
-    out.push(...plays);
-    deps.onPage?.(out.length, total);
-    if (plays.length === 0 || offset + page >= total) break;
-  }
+  const out = everyPlay(deps.tracking.tracking, {
+    pageSize: 20_000,
+    ...(deps.onPage ? { onPage: deps.onPage } : {}),
+  });
   return byKey(out, (p) => p.uid);
 }
 

@@ -5,6 +5,7 @@ import { LATEST_DATE, playTimeProblem } from '../../src-shared/tracking/play-tim
 import type { TitleLookup } from '../library/title-lookup';
 import type { UserLibrary } from '../library/user-library';
 import { localDate } from '../tracking/dates';
+import { everyPlay } from '../tracking/every-play';
 import type { Tracking } from '../tracking/tracking';
 import type { Play } from '../tracking/types';
 import type { ExportKind } from './service-types';
@@ -88,18 +89,11 @@ function slug(name: string): string {
 }
 
 function filmPlays(deps: ExportDeps): Play[] {
-  const out: Play[] = [];
-  const page = 20_000;
-  for (let offset = 0; ; offset += page) {
-    const { plays, total } = deps.tracking.tracking.history({
-      limit: page,
-      offset,
-      mediaType: 'movie',
-    });
-    out.push(...plays);
-    deps.onPage?.(out.length, total);
-    if (plays.length === 0 || offset + page >= total) break;
-  }
+  const out = everyPlay(deps.tracking.tracking, {
+    pageSize: 20_000,
+    mediaType: 'movie',
+    ...(deps.onPage ? { onPage: deps.onPage } : {}),
+  });
   // Oldest first, undated first (a viewing without a date is not a rewatch of a dated one).
   return out.sort(
     (a, b) =>

@@ -19,7 +19,7 @@ let a: TestCore;
 let b: TestCore;
 
 async function playsOf(t: TestCore): Promise<string[]> {
-  const { plays } = await t.value('tracking.history', { limit: 500, offset: 0 });
+  const { plays } = await t.value('tracking.history', { limit: 500 });
   return plays.map((p) => p.uid).sort();
 }
 

@@ -1,4 +1,3 @@
-import { CodedError } from '../../src-shared/ipc/errors';
 import type { ChangePath } from '../changes/change-path';
 import { calendarWindow, keptCalendar, type CalendarWindow } from './calendar';
 import { localDate } from './dates';
@@ -76,13 +75,12 @@ export interface Tracking {
   removePlays(uids: readonly string[]): Recorded & { removed: Play[] };
   restore(plays: readonly Play[]): Recorded & { restored: Play[] };
   plays(target: UnmarkScope): Play[];
-  /** A page of the history: from `offset`, or right after the place `after` (see `PlayStore`). */
-  history(options?: {
-    limit?: number;
-    offset?: number;
-    after?: HistoryCursor;
-    mediaType?: 'movie' | 'episode';
-  }): { plays: Play[]; total: number; next: HistoryCursor | null };
+  /** A page of the history: the first, or the one right after the place `after` (see `PlayStore`). */
+  history(options?: { limit?: number; after?: HistoryCursor; mediaType?: 'movie' | 'episode' }): {
+    plays: Play[];
+    total: number;
+    next: HistoryCursor | null;
+  };
   progress(seriesId: number): SeriesProgress | null;
   progressMany(seriesIds: readonly number[]): SeriesProgressSummary[];
   upNext(options?: { limit?: number }): UpNextItem[];
@@ -166,20 +164,12 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     removePlays: (uids) => history.removePlays(uids),
     restore: (plays) => history.restore(plays),
     plays: (target) => store.plays.find(history.filterOf(target)),
-    history: (opts = {}) => {
-      const offset = Math.max(0, Math.trunc(opts.offset ?? 0));
-      if (opts.after !== undefined && offset > 0)
-        throw new CodedError(
-          'invalid_input',
-          'A page starts after a play or at an offset, not both.',
-        );
-      return store.plays.history({
+    history: (opts = {}) =>
+      store.plays.history({
         limit: clampLimit(opts.limit, 100),
-        offset,
         ...(opts.after === undefined ? {} : { after: opts.after }),
         ...(opts.mediaType === undefined ? {} : { mediaType: opts.mediaType }),
-      });
-    },
+      }),
     progress: (seriesId) => seriesProgress(store, index, seriesId, today()) ?? null,
     progressMany: (ids) => progressOf(store, index, ids, today()),
     upNext: (opts = {}) => upNext(watched.rows(), index, clock(), today(), opts.limit),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogue, type Catalogue } from '../../catalogue';
 import type { ImportJobView } from '../../src-shared/ipc/contract';
 import { startTestCore, type TestCore } from '../core/testing/core';
+import { everyPlayOf } from '../core/testing/history';
 import { encode, traktIds } from '../import/read/testing/builders';
 import { until } from '../import/testing/restore';
 import type { JobRun } from './runner';
@@ -55,12 +56,7 @@ function traktHistory(rows: number): Uint8Array {
 }
 
 async function history(t: TestCore): Promise<string[]> {
-  const uids: string[] = [];
-  for (let offset = 0; ; offset += 1_000) {
-    const page = await t.value('tracking.history', { limit: 1_000, offset });
-    uids.push(...page.plays.map((p) => `${p.uid}@${String(p.watchedAt)}`));
-    if (page.plays.length < 1_000) return uids.sort();
-  }
+  return (await everyPlayOf(t)).map((p) => `${p.uid}@${String(p.watchedAt)}`).sort();
 }
 
 async function analysed(t: TestCore, rows: number): Promise<ImportJobView> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogue, type Catalogue } from '../../catalogue';
 import type { PlayView } from '../../src-shared/ipc/contract';
 import { startTestCore, type TestCore } from '../core/testing/core';
+import { everyPlayOf } from '../core/testing/history';
 import { RESTORE_CHUNK } from '../import/backup-restore';
 import { planFrom, until, withoutStamp } from '../import/testing/restore';
 import type { JobRun } from './runner';
@@ -35,12 +36,7 @@ const core = async (worker: boolean): Promise<TestCore> => {
 };
 
 async function history(t: TestCore): Promise<string[]> {
-  const uids: string[] = [];
-  for (let offset = 0; ; offset += 1_000) {
-    const page = await t.value('tracking.history', { limit: 1_000, offset });
-    uids.push(...page.plays.map((p) => p.uid));
-    if (page.plays.length < 1_000) return uids.sort();
-  }
+  return (await everyPlayOf(t)).map((p) => p.uid).sort();
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import type { PlayView } from '../../../src-shared/ipc/contract/tracking';
 import { memoryStore, type CredentialStore } from '../../credentials';
 import type { DevicesWiring } from '../../core/devices-wiring';
 import { startTestCore, type TestCore } from '../../core/testing/core';
+import { everyPlayOf } from '../../core/testing/history';
 
 /*
  * Whole computers for sync tests: a core each, with its own data folder and keychain, and a full
@@ -59,12 +60,7 @@ export interface LibraryRead {
 
 /** Every play (through the window's channel) and every series' settings, in a stable order. */
 export async function libraryOf(t: TestCore): Promise<LibraryRead> {
-  const plays: PlayView[] = [];
-  for (let offset = 0; ; offset += 1000) {
-    const page = await t.value('tracking.history', { limit: 1000, offset });
-    plays.push(...page.plays);
-    if (page.plays.length < 1000) break;
-  }
+  const plays = await everyPlayOf(t);
   plays.sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
   const db = new Database(path.join(t.dataDir, 'library.db'), { readonly: true });
   try {

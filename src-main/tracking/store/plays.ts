@@ -95,15 +95,16 @@ export interface PlayStore {
   /** Up to `limit` plays after the uid `after` (from the first when null), by uid. */
   page(after: string | null, limit: number): Play[];
   /**
-   * Newest first; unknown dates last. `after` starts the page right after that play's place
-   * (then `offset` is 0); `next` is the place after the page's last play, null once none follow.
+   * Newest first; unknown dates last. Without `after` the page is the first; with it, the page
+   * starts right after that play's place (a cursor, never an offset: a page far down the history
+   * seeks to its place instead of stepping over every play before it). `next` is the place after
+   * the page's last play, null once none follow.
    */
-  history(options: {
-    limit: number;
-    offset: number;
-    after?: HistoryCursor;
-    mediaType?: 'movie' | 'episode';
-  }): { plays: Play[]; total: number; next: HistoryCursor | null };
+  history(options: { limit: number; after?: HistoryCursor; mediaType?: 'movie' | 'episode' }): {
+    plays: Play[];
+    total: number;
+    next: HistoryCursor | null;
+  };
 }
 
 export function createPlayStore(db: Database.Database): PlayStore {
@@ -205,13 +206,13 @@ export function createPlayStore(db: Database.Database): PlayStore {
     return removed;
   });
 
-  const historyPage = db.prepare<{ limit: number; offset: number }, PlayRow>(
+  const firstPage = db.prepare<{ limit: number }, PlayRow>(
     `SELECT * FROM watch_plays ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid
-     LIMIT @limit OFFSET @offset`,
+     LIMIT @limit`,
   );
-  const historyPageOf = db.prepare<{ limit: number; offset: number; mediaType: string }, PlayRow>(
+  const firstPageOf = db.prepare<{ limit: number; mediaType: string }, PlayRow>(
     `SELECT * FROM watch_plays WHERE media_type = @mediaType
-     ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid LIMIT @limit OFFSET @offset`,
+     ORDER BY watched_at DESC NULLS LAST, created_at DESC, uid LIMIT @limit`,
   );
   const historyAfter = createHistoryPages<PlayRow>(db);
   const playsInAll = db.prepare('SELECT coalesce(sum(plays), 0) FROM play_totals').pluck();
@@ -258,15 +259,15 @@ export function createPlayStore(db: Database.Database): PlayStore {
         plays: r.plays,
         lastWatchedAt: r.last,
       })),
-    history({ limit, offset, after, mediaType }) {
+    history({ limit, after, mediaType }) {
       // The page walks the history's own index (migration 017); the total is the triggers' sum
       // of plays per title (migration 006), not a count of every play on each page.
       const rows =
         after !== undefined
           ? historyAfter(after, limit + 1, mediaType)
           : mediaType === undefined
-            ? historyPage.all({ limit: limit + 1, offset })
-            : historyPageOf.all({ limit: limit + 1, offset, mediaType });
+            ? firstPage.all({ limit: limit + 1 })
+            : firstPageOf.all({ limit: limit + 1, mediaType });
       const total = (
         mediaType === undefined
           ? playsInAll.get()

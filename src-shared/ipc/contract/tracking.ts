@@ -292,14 +292,16 @@ export const trackingChannels = {
   },
   /** Every play, newest first, unknown dates last; from `offset` or right after a page's `next`. */
   'tracking.history': {
+    // Paged by cursor only: the next page starts `after` the previous page's `next`. An offset
+    // is refused rather than ignored: deep in a long history it would step over every play
+    // before the page, on the main process.
     input: z
       .object({
         limit: z.number().int().min(1).max(1000).default(100),
-        offset: z.number().int().min(0).default(0),
         after: historyCursor.optional(),
         mediaType: z.enum(['movie', 'episode']).optional(),
       })
-      .refine((q) => q.after === undefined || q.offset === 0, 'Give an offset or after, not both.'),
+      .strict(),
     output: z.object({
       plays: z.array(play),
       total: z.number().int(),
