@@ -12,7 +12,7 @@ export interface CacheChecks {
    * Checks now unless a check is running: a call met damage, which may be the cache's (the check
    * marks it, and the next start rebuilds it; the library's own check finds the library's).
    */
-  check(): void;
+  check: () => void;
   /** Stops the timer and a running check (closing). */
   stop(): Promise<void>;
 }

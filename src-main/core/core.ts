@@ -11,6 +11,7 @@ import { requestDefaults } from '../cache/reads';
 import { memoryStore, type CredentialStore } from '../credentials';
 import { CACHE_FILE, openDatabases, type Databases } from '../db/databases';
 import { createDispatch, type Dispatch, type Handlers } from '../ipc/guard';
+import { writeTurnBefore } from '../ipc/write-turns';
 import { appHandlers, type AppUpdates } from '../ipc/handlers/app';
 import { authHandlers } from '../ipc/handlers/auth';
 import { availabilityHandlers } from '../ipc/handlers/availability';
@@ -42,6 +43,7 @@ import { buildPicks } from './picks-wiring';
 import type { PicksService } from '../picks/service';
 import { wireHeavyWork, type WorkerWiring } from './worker-wiring';
 import type { HeavyWork } from '../worker/heavy';
+import { createWriteTurns } from '../db/write-turn';
 import { seedHistory } from './seed-history';
 import { createStatsAhead, statsAheadDeps } from './stats-ahead';
 import type { Play } from '../tracking/types';
@@ -83,10 +85,7 @@ export interface CoreOptions {
   capture?: CaptureWiring;
   /** Sync across computers: the system's folder dialog (desktop), and what tests set. */
   devices?: DevicesWiring;
-  /**
-   * The worker thread's script for heavy work (stats, exports, backups). Without it that work
-   * runs on this thread, as in tests that do not ask for a worker.
-   */
+  /** The worker's script for heavy work; without it the work runs here (tests without a worker). */
   worker?: WorkerWiring;
   /** The operating system's locale (Electron's `app.getLocale()`): my services' suggested region. */
   locale?: string;
@@ -153,6 +152,7 @@ export function createCore(options: CoreOptions): RunningCore {
   const settings: SettingsStore = createSettingsStore(options.dataDir, { clock, log });
   let graph: Started | undefined;
   let dbs: Databases | undefined;
+  const turns = createWriteTurns();
 
   // The client reads credentials through the auth service, so sign-in and sign-out apply at once.
   const holder: { auth?: AuthService } = {};
@@ -242,6 +242,7 @@ export function createCore(options: CoreOptions): RunningCore {
       log,
       appVersion: options.app.version,
       stats: () => built.stats,
+      turns,
     });
     const picks = buildPicks({
       dbs,
@@ -369,9 +370,8 @@ export function createCore(options: CoreOptions): RunningCore {
   return {
     handlers,
     dispatch: createDispatch(handlers, log, {
-      onDamage: () => {
-        cacheCheck.check();
-      },
+      onDamage: cacheCheck.check,
+      before: writeTurnBefore(turns),
     }),
     events,
     network,

@@ -9,6 +9,7 @@ import { systemTimeZone } from '../tracking/dates';
 import { createHeavyWork, type HeavyWork } from '../worker/heavy';
 import type { HeavyJobs } from '../worker/jobs';
 import { createJobRunner, type JobRun } from '../worker/runner';
+import type { WriteTurns } from '../db/write-turn';
 
 /** Where the worker's script is: the shell passes the built `worker.js`; tests a bundle of theirs. */
 export interface WorkerWiring {
@@ -28,6 +29,8 @@ export interface HeavyWiringDeps {
   log: Logger;
   appVersion: string;
   stats: () => StatsService | null;
+  /** Turns at the library's write lock, shared with the worker. */
+  turns: WriteTurns;
 }
 
 /**
@@ -52,6 +55,7 @@ export function wireHeavyWork(
     setup: {
       cacheFile: path.join(deps.dataDir, CACHE_FILE),
       libraryFile: path.join(deps.dataDir, LIBRARY_FILE),
+      turns: deps.turns.buffer,
     },
     log: deps.log,
     ...(wiring.execArgv === undefined ? {} : { execArgv: wiring.execArgv }),

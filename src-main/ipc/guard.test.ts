@@ -126,3 +126,34 @@ describe('storage failures met by a handler', () => {
     expect(result).toEqual({ ok: false, error: { code: 'storage_io', message: DAMAGED_MESSAGE } });
   });
 });
+
+describe('the turn a call waits for before its handler runs', () => {
+  it('runs the handler only once the turn is given, and not for invalid input', async () => {
+    const order: string[] = [];
+    let give = (): void => undefined;
+    const dispatch = createDispatch(
+      {
+        ...echoHandlers(),
+        'settings.get': () => {
+          order.push('handler');
+          return { echoed: null } as never;
+        },
+      },
+      memoryLogger(),
+      {
+        before: (channel) => {
+          order.push(`turn ${channel}`);
+          return new Promise<void>((resolve) => (give = resolve));
+        },
+      },
+    );
+    const answer = dispatch('settings.get', undefined, trusted);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['turn settings.get']);
+    give();
+    expect((await answer).ok).toBe(true);
+    expect(order).toEqual(['turn settings.get', 'handler']);
+    expect((await dispatch('settings.get', 'not an input', trusted)).ok).toBe(false);
+    expect(order).toHaveLength(2);
+  });
+});

@@ -34,6 +34,8 @@ export type Dispatch = (
 export interface DispatchOptions {
   /** Hears each call that met damage on the disk (SQLITE_CORRUPT), after it was answered. */
   onDamage?: () => void;
+  /** Awaited before the handler of a valid call runs (the library's write turn, for writes). */
+  before?: (channel: ChannelName) => Promise<void> | undefined;
 }
 
 /** Damage met by a read: SQLite's own error, or the plain one a domain turned it into. */
@@ -60,6 +62,7 @@ export function createDispatch(
     if (!parsed.ok) return failure({ code: 'invalid_input', message: parsed.message });
     try {
       const handler = handlers[channel] as (input: unknown) => unknown;
+      await options.before?.(channel);
       const value = await handler(parsed.data);
       return { ok: true, value };
     } catch (error) {

@@ -12,6 +12,8 @@ import { toStorageError } from '../db/storage-errors';
 export interface WorkerSetup {
   cacheFile: string;
   libraryFile: string;
+  /** Turns at the library's write lock with the main thread (`write-turn.ts`). */
+  turns?: SharedArrayBuffer;
 }
 
 export interface JobProgress {

@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, threadId, workerData } from 'node:worker_threads';
 import { CodedError } from '../../src-shared/ipc/errors';
 import { connect } from '../db/connection';
+import { takeTurns } from '../db/write-turn';
 import {
   JobCancelled,
   fromJobError,
@@ -38,7 +39,7 @@ export function serveJobs(registry: JobRegistry): void {
   const open = (): JobContext =>
     (context ??= {
       cache: connect(setup.cacheFile, 'cache'),
-      library: connect(setup.libraryFile, 'library'),
+      library: takeTurns(connect(setup.libraryFile, 'library'), setup.turns),
     });
   const send = (message: FromWorker): void => {
     port.postMessage(message);
