@@ -6,12 +6,15 @@ import { createPreferenceStore } from '../../src-main/changes/store/preferences'
 import { LIBRARY_FILE } from '../../src-main/db/databases';
 import { MY_SERVICES_KEY, type MyServices } from '../../src-shared/ipc/contract/services';
 import { expect, startAppStack, test, type AppStack } from '../fixtures';
+import { BrowseScreen } from '../pages/browse.page';
 import { AppFrame } from '../pages/frame.page';
 import { invokeOk, ListsScreen } from '../pages/lists.page';
 
 const SCREENSHOTS = 'test-results/screenshots/on-my-services';
+const DISCOVER_SHOTS = '/work/notes/shots/24b';
 const START = Date.UTC(2026, 2, 14, 18);
 mkdirSync(SCREENSHOTS, { recursive: true });
+mkdirSync(DISCOVER_SHOTS, { recursive: true });
 
 interface Offer {
   provider_id: number;
@@ -225,5 +228,62 @@ test.describe('On my services', () => {
     const marks = frame.main.locator('[data-upnext-row] [data-stream-mark]');
     await expect(marks.first()).toContainText(service.provider_name);
     await expect(marks.locator('img')).toHaveCount(0);
+  });
+
+  test('Discover on my services marks every film it lists, no page of them opened', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const frame = new AppFrame(page);
+    const browse = new BrowseScreen(page);
+    await frame.open(stack.harness.url);
+    const reference = (await invokeOk(page, 'reference.watchProviders', { region: 'US' })) as {
+      providers: {
+        data: { results: Array<{ provider_id: number; provider_name: string; logo_path: string }> };
+      };
+    };
+    const [first, second] = reference.providers.data.results.map((p) => ({
+      id: p.provider_id,
+      name: p.provider_name,
+      logoPath: p.logo_path,
+    }));
+    if (!first || !second) throw new Error('the catalogue offers fewer than two services');
+    const cards = browse.cards('Discover movies');
+    const discoverMine = async (): Promise<number> => {
+      await page.reload();
+      await page.goto(`${stack.harness.origin}/#/browse`);
+      await expect(cards.first()).toBeVisible();
+      await browse.filters.locator('[data-on-mine] label').click();
+      await expect(browse.resetFilters).toHaveText(/\(1\)/);
+      await expect(cards.first()).toBeVisible();
+      return cards.count();
+    };
+
+    // One service: TMDB's filter names it, so every film it lists carries its mark. (At most six
+    // of them had their page read earlier: a page lists twenty.)
+    chooseServices(stack, { region: 'US', providers: [first], includeFree: false });
+    const listed = await discoverMine();
+    expect(listed).toBeGreaterThan(6);
+    await expect(cards.locator('[data-stream-mark]')).toHaveCount(listed);
+    await expect(cards.locator(`[data-stream-mark="${first.name}"]`)).toHaveCount(listed);
+
+    // Two services: a film only this page vouches for streams on one of them, which one unsaid.
+    chooseServices(stack, { region: 'US', providers: [first, second], includeFree: false });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      const shown = await discoverMine();
+      await expect(cards.locator('[data-stream-mark]')).toHaveCount(shown);
+      const unnamed = cards.locator('[data-stream-one-of]');
+      expect(await unnamed.count()).toBeGreaterThan(0);
+      await expect(unnamed.first()).toHaveAttribute(
+        'title',
+        `On one of my services: ${first.name} or ${second.name}`,
+      );
+      await browse.section('Discover movies').scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `${DISCOVER_SHOTS}/discover-on-my-services-${scheme}.png`,
+        animations: 'disabled',
+      });
+    }
   });
 });

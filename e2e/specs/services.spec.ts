@@ -6,6 +6,7 @@ import { InboxScreen } from '../pages/inbox.page';
 import { invokeOk } from '../pages/lists.page';
 
 const SHOTS = '/work/notes/shots/28';
+const INBOX_SHOTS = '/work/notes/shots/24b';
 const DAY_MS = 86_400_000;
 const NETFLIX = 8;
 
@@ -91,12 +92,18 @@ test('my services: chosen in Settings; in demo mode a watchlisted film arrives o
     await expect(item).toHaveAttribute('data-inbox-item', 'arrival');
     await expect(item).toContainText(arriving.title);
     await expect(item).toContainText('is now on Netflix');
+    // The service's logo beside it (the placeholder when the logo never loads).
+    await expect(item.locator('[data-inbox-service="Netflix"]')).toBeVisible();
     await expect(item).toHaveAttribute('href', `#/movie/${arriving.id}`);
     await expect(inbox.bell).toHaveAccessibleName('Inbox, 1 unread');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.screenshot({
         path: `${SHOTS}/arrival-inbox-${scheme}.png`,
+        animations: 'disabled',
+      });
+      await page.screenshot({
+        path: `${INBOX_SHOTS}/arrival-inbox-logo-${scheme}.png`,
         animations: 'disabled',
       });
     }

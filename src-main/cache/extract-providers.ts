@@ -1,5 +1,6 @@
 import { plainText } from '../../src-shared/text/bound';
 import type { IngestContext } from './extract';
+import { discoverKind, streamFilterOf } from './extract-discover';
 
 /** The offers that count as streaming: by subscription, free, and free with ads. */
 export const STREAM_OFFERS = ['flatrate', 'free', 'ads'] as const;
@@ -87,13 +88,20 @@ const STANDALONE = /^GET \/3\/(movie|tv)\/\{(\w+)\}\/watch\/providers$/;
 
 /**
  * The ingest context of a read: a standalone watch-providers answer says whose it is only in its
- * path, so the endpoint and its path parameters name the title; other reads keep the caller's.
+ * path, so the endpoint and its path parameters name the title; a discover page asked for titles
+ * on some providers says so only in its query; other reads keep the caller's.
  */
 export function ingestContextOf(
   key: string,
   params: unknown,
   given: IngestContext | undefined,
+  query?: unknown,
 ): IngestContext | undefined {
+  const kind = discoverKind(key);
+  if (kind !== null) {
+    const streams = streamFilterOf(key, query);
+    return streams ? { ...given, mediaType: kind, streams } : given;
+  }
   const match = STANDALONE.exec(key);
   if (!match) return given;
   const id = isObj(params) ? positive(params[match[2] ?? '']) : null;

@@ -1,3 +1,4 @@
+import type { StreamFilter } from './extract-discover';
 import {
   LEVEL,
   type DetailLevel,
@@ -15,6 +16,8 @@ export interface IngestContext {
   /** The body is a standalone `/movie|tv/{id}/watch/providers` answer, of this title. */
   watchProviders?: boolean;
   titleId?: number;
+  /** The body is a discover page asked with this stream filter (see `streamFilterOf`). */
+  streams?: StreamFilter;
 }
 
 type Obj = Record<string, unknown>;

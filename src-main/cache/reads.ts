@@ -74,7 +74,7 @@ export function createReads(deps: ReadDeps): Read {
     const fetchAndIngest = async (): Promise<unknown> => {
       const body = await send(key, full);
       try {
-        deps.ingest(body, ingestContextOf(key, full.params, context));
+        deps.ingest(body, ingestContextOf(key, full.params, context, full.query));
       } catch (error) {
         // The answer is still good: the normalized tables are an index, rebuilt by the next read.
         deps.log.warn('cache.ingest_failed', { endpoint: key, error });

@@ -65,6 +65,8 @@ describe('arrivals on my services', () => {
         mediaType: 'movie',
         title: 'Arrival',
         body: 'is now on Netflix',
+        // The service it arrived on, for its logo.
+        providerId: 8,
       },
     ]);
     expect(w.announced).toHaveLength(1);

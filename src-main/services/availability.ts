@@ -13,6 +13,11 @@ export interface TitleAvailability extends TitleKey {
   known: boolean;
   /** My services that stream it now in my region, in my order; [] when none. */
   services: ServiceRef[];
+  /**
+   * When only a filtered discover page said so: it streams on one of these of my services (which
+   * one is not known), in my order. Absent otherwise.
+   */
+  oneOf?: ServiceRef[];
 }
 
 export interface AvailabilityAnswer {
@@ -29,7 +34,7 @@ export interface AvailabilityService {
 
 /**
  * Where titles stream for me: the availability index (fed by every watch-provider response the
- * cache stores) read against my services. A subscription counts; free and with-ads offers count
+ * cache stores, and by discover pages asked for titles on some providers) read against my services. A subscription counts; free and with-ads offers count
  * too when I chose so. Offline and local: nothing here calls TMDB.
  */
 export function createAvailability(deps: {
@@ -49,16 +54,22 @@ export function createAvailability(deps: {
       );
       return {
         region: mine.region,
-        items: items.map(({ mediaType, id }, i) => {
+        items: items.map(({ mediaType, id }, i): TitleAvailability => {
           const streams = found[i] ?? null;
+          const services =
+            streams === null || streams.on.length === 0
+              ? []
+              : mine.providers.filter((p) => streams.on.includes(p.id));
+          const oneOf =
+            streams === null || streams.oneOf.length === 0
+              ? []
+              : mine.providers.filter((p) => streams.oneOf.includes(p.id));
           return {
             mediaType,
             id,
             known: streams !== null,
-            services:
-              streams === null || streams.length === 0
-                ? []
-                : mine.providers.filter((p) => streams.includes(p.id)),
+            services,
+            ...(oneOf.length > 0 ? { oneOf } : {}),
           };
         }),
       };

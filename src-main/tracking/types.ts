@@ -188,6 +188,8 @@ export interface InboxItem {
   readAt: number | null;
   /** An arrival's film or series; the other kinds say it by their kind. */
   mediaType?: 'movie' | 'tv';
+  /** The TMDB provider id of the service an arrival is on; absent for the other kinds. */
+  providerId?: number;
 }
 
 /** A refresh run's progress, for the status bar. */

@@ -16,6 +16,10 @@ export function titleRef(kind: string, id: number): TitleRef | null {
   return kind === 'movie' || kind === 'tv' ? { mediaType: kind, id } : null;
 }
 
+/** True when the answer says one of my services streams it (named, or one of a few). */
+export const onMine = (found: TitleAvailability | undefined): boolean =>
+  found !== undefined && (found.services.length > 0 || (found.oneOf?.length ?? 0) > 0);
+
 /**
  * The "On my services" filter: the items that stream on one of my services now, in their order.
  * A title whose availability is not known yet is left out (it is not known to stream). One Map
@@ -28,6 +32,6 @@ export function onMyServices<T>(
 ): T[] {
   return items.filter((item) => {
     const ref = refOf(item);
-    return ref !== null && (known.get(refKey(ref))?.services.length ?? 0) > 0;
+    return ref !== null && onMine(known.get(refKey(ref)));
   });
 }

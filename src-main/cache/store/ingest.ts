@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { extractRecords, type IngestContext } from '../extract';
+import { extractStreamHints, type StreamHint } from '../extract-discover';
 import { extractProviders, type TitleOffers } from '../extract-providers';
-import { createAvailabilityWrite } from './availability-ingest';
+import { createAvailabilityWrite, createHintWrite } from './availability-ingest';
 import type { EpisodeRecord, Extracted, PersonRecord, SeasonRecord, TitleRecord } from '../records';
 
 export interface IngestCounts {
@@ -143,19 +144,25 @@ export function createIngest(db: Database.Database, clock: () => number): Ingest
   );
 
   const availability = createAvailabilityWrite(db);
+  const hinted = createHintWrite(db);
 
-  const write = db.transaction((records: Extracted, offers: TitleOffers | null, seenAt: number) => {
-    titles(records.titles, seenAt);
-    people(records.people, seenAt);
-    seasons(records.seasons, seenAt);
-    episodes(records.episodes, seenAt);
-    // Where the title streams, when the response says (cache migration 005).
-    if (offers) availability(offers, seenAt);
-  });
+  const write = db.transaction(
+    (records: Extracted, offers: TitleOffers | null, hints: StreamHint[], seenAt: number) => {
+      titles(records.titles, seenAt);
+      people(records.people, seenAt);
+      seasons(records.seasons, seenAt);
+      episodes(records.episodes, seenAt);
+      // Where the title streams, when the response says (cache migration 005).
+      if (offers) availability(offers, seenAt);
+      // Where a filtered discover page's titles stream, as far as it says (migration 006).
+      if (hints.length > 0) hinted(hints, seenAt);
+    },
+  );
 
   return (body, context) => {
     const records = extractRecords(body, context);
-    write(records, extractProviders(body, context), clock());
+    const hints = extractStreamHints(body, context?.mediaType, context?.streams);
+    write(records, extractProviders(body, context), hints, clock());
     return {
       titles: records.titles.length,
       people: records.people.length,

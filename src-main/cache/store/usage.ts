@@ -28,7 +28,8 @@ export function createUsageStore(db: Database.Database): UsageStore {
   const clear = db.transaction(() => {
     db.exec(
       'DELETE FROM http_responses; DELETE FROM images; DELETE FROM episodes; DELETE FROM seasons; DELETE FROM titles; DELETE FROM people;' +
-        ' DELETE FROM availability; DELETE FROM availability_seen; DELETE FROM availability_log;',
+        ' DELETE FROM availability; DELETE FROM availability_seen; DELETE FROM availability_log;' +
+        ' DELETE FROM availability_hint;',
     );
   });
   return {

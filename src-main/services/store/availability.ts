@@ -5,22 +5,34 @@ export interface TitleKey {
   id: number;
 }
 
+/** Where a title streams, of the providers asked about. */
+export interface Streams {
+  /** The providers that stream it (empty when none, or when only `oneOf` is known). */
+  on: readonly number[];
+  /**
+   * Known only from a filtered discover page: one of these providers streams it, which one is
+   * not known (empty when `on` says, or when nothing of the kind is known).
+   */
+  oneOf: readonly number[];
+}
+
 export interface AvailabilityStore {
   /**
-   * For each title, in the order asked: null when it was never seen, else which of `providerIds`
-   * stream it in `region` by one of `offers` (empty when none).
+   * For each title, in the order asked: null when nothing is known of where it streams, else
+   * which of `providerIds` stream it in `region` by one of `offers`.
    */
   lookup(
     items: readonly TitleKey[],
     region: string,
     providerIds: readonly number[],
     offers: readonly string[],
-  ): Array<readonly number[] | null>;
+  ): Array<Streams | null>;
 }
 
 /** A title as one number (films even, series odd): cheaper to hash than a string. */
 const keyOf = (kind: string, id: number): number => id * 2 + (kind === 'tv' ? 1 : 0);
-const NONE: readonly number[] = Object.freeze([]);
+const NOTHING: readonly number[] = Object.freeze([]);
+const NONE: Streams = Object.freeze({ on: NOTHING, oneOf: NOTHING });
 
 /** More titles written since the last look than this: everything held is forgotten. */
 const CATCH_UP_LIMIT = 500;
@@ -33,7 +45,7 @@ interface Held {
   /** The last log entry they include. */
   seq: number;
   /** Per title asked about: null when never seen, else the providers asked about that stream it. */
-  answers: Map<number, readonly number[] | null>;
+  answers: Map<number, Streams | null>;
 }
 
 /**
@@ -56,6 +68,13 @@ export function createAvailabilityStore(db: Database.Database): AvailabilityStor
   const seen = db
     .prepare<[string], [string, number]>(
       `SELECT kind, id FROM availability_seen WHERE (kind, id) IN (${wanted})`,
+    )
+    .raw();
+  const hints = db
+    .prepare<[string, string], [string, number, string, string]>(
+      `SELECT kind, id, providers, offers FROM availability_hint
+       WHERE (kind, id) IN (${wanted}) AND region = ?
+       ORDER BY kind, id, length(providers), providers`,
     )
     .raw();
   const streams = db
@@ -90,16 +109,28 @@ export function createAvailabilityStore(db: Database.Database): AvailabilityStor
     answers: Held['answers'],
     items: readonly TitleKey[],
     args: [string, string, string],
+    asked: { providerIds: readonly number[]; offers: readonly string[] },
   ): void => {
     for (let start = 0; start < items.length; start += CHUNK) {
       const chunk = items.slice(start, start + CHUNK);
       const keys = JSON.stringify(chunk.map((item) => [item.mediaType, item.id]));
       for (const item of chunk) answers.set(keyOf(item.mediaType, item.id), null);
-      for (const [kind, id] of seen.all(keys)) answers.set(keyOf(kind, id), NONE);
+      const known = new Set<number>();
+      for (const [kind, id] of seen.all(keys)) {
+        answers.set(keyOf(kind, id), NONE);
+        known.add(keyOf(kind, id));
+      }
       for (const [kind, id, providerId] of streams.all(keys, ...args)) {
         const key = keyOf(kind, id);
-        const list = answers.get(key);
-        answers.set(key, list ? [...list, providerId] : [providerId]);
+        const found = answers.get(key);
+        answers.set(key, { on: found ? [...found.on, providerId] : [providerId], oneOf: NOTHING });
+      }
+      // Titles never seen: what filtered discover pages said of them, where it answers this ask.
+      for (const [kind, id, providers, offers] of hints.all(keys, args[0])) {
+        const key = keyOf(kind, id);
+        if (known.has(key)) continue;
+        const hinted = hintAnswer(answers.get(key) ?? null, providers, offers, asked);
+        if (hinted) answers.set(key, hinted);
       }
     }
   };
@@ -113,8 +144,34 @@ export function createAvailabilityStore(db: Database.Database): AvailabilityStor
       ];
       const { answers } = current(args.join(' '));
       const missing = items.filter((item) => !answers.has(keyOf(item.mediaType, item.id)));
-      if (missing.length > 0) fill(answers, missing, args);
+      if (missing.length > 0) fill(answers, missing, args, { providerIds, offers });
       return items.map((item) => answers.get(keyOf(item.mediaType, item.id)) ?? null);
     },
   };
+}
+
+/**
+ * A title's answer with one hint more: a hint counts when every provider it names is asked about
+ * and every offer it allows counts, so that it says "on one of these". A hint of one provider
+ * names it; of several, the smallest set known stands (a named provider says more than any set).
+ */
+function hintAnswer(
+  found: Streams | null,
+  providers: string,
+  offers: string,
+  asked: { providerIds: readonly number[]; offers: readonly string[] },
+): Streams | null {
+  const ids = providers.split('|').map(Number);
+  const fits =
+    ids.every((id) => asked.providerIds.includes(id)) &&
+    offers.split('|').every((offer) => asked.offers.includes(offer));
+  if (!fits) return null;
+  const on = found?.on ?? NOTHING;
+  if (ids.length === 1) {
+    const [id] = ids as [number];
+    return on.includes(id) ? null : { on: [...on, id], oneOf: NOTHING };
+  }
+  if (on.length > 0 || (found && found.oneOf.length > 0 && found.oneOf.length <= ids.length))
+    return null;
+  return { on: NOTHING, oneOf: ids };
 }

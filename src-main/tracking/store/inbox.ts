@@ -79,20 +79,27 @@ export interface InboxStore {
 }
 
 /** A row as the queries below read it: the columns are named after the item's fields. */
-type RawItem = Omit<InboxItem, 'mediaType'> & { dedupeKey: string };
+type RawItem = Omit<InboxItem, 'mediaType' | 'providerId'> & { dedupeKey: string };
 
 /**
  * Items stored before their text was bounded are read as the inbox keeps text now. An arrival
- * says whether it is a film or a series (its key does); the other kinds say it by their kind.
+ * says whether it is a film or a series, and the service it arrived on (its key does); the other
+ * kinds say it by their kind.
  */
 const bounded = ({ dedupeKey, ...row }: RawItem): InboxItem => ({
   ...row,
   title: plainText(row.title, TEXT_LIMITS.inboxTitle),
   body: plainText(row.body, TEXT_LIMITS.inboxBody),
-  ...(row.kind === 'arrival'
-    ? { mediaType: parseArrivalKey(dedupeKey)?.mediaType ?? 'movie' }
-    : {}),
+  ...(row.kind === 'arrival' ? arrivalOf(dedupeKey) : {}),
 });
+
+/** An arrival's film or series and, when its key says, the service it arrived on. */
+function arrivalOf(key: string): { mediaType: 'movie' | 'tv'; providerId?: number } {
+  const arrival = parseArrivalKey(key);
+  return arrival && arrival.providerId > 0
+    ? { mediaType: arrival.mediaType, providerId: arrival.providerId }
+    : { mediaType: arrival?.mediaType ?? 'movie' };
+}
 
 const ITEM_COLUMNS = `id, dedupe_key AS dedupeKey, kind, media_id AS mediaId,
   season_number AS season, episode_number AS episode, release_type AS releaseType, title, body,

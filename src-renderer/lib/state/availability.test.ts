@@ -106,4 +106,15 @@ describe('the "On my services" filter', () => {
       { kind: 'movie', id: 1 },
     ]);
   });
+
+  it('keeps a title known only to stream on one of a few of my services', () => {
+    const prime = { id: 9, name: 'Prime Video', logoPath: null };
+    const known = new Map(
+      [
+        { mediaType: 'movie' as const, id: 4, known: true, services: [], oneOf: [netflix, prime] },
+        { mediaType: 'movie' as const, id: 5, known: true, services: [] },
+      ].map((a) => [refKey(a), a]),
+    );
+    expect(onMyServices(movies(5, 4), (ref) => ref, known)).toEqual(movies(4));
+  });
 });

@@ -2,6 +2,7 @@ import type { ChannelInput, ChannelOutput } from '../../../src-shared/ipc/contra
 import { PagedFeed } from './paged-feed.svelte';
 import { RemoteValue } from './remote-value.svelte';
 import { call } from '../api';
+import { availability } from './availability.svelte';
 
 type Results<
   C extends
@@ -110,10 +111,14 @@ export class BrowseState {
     byId,
   );
   readonly latestPerson = new RemoteValue<LatestPerson>(() => call('browse.latestPerson'));
-  readonly discover = new PagedFeed<DiscoveredMovie>(
-    (page) => call('browse.discoverMovies', this.#discoverInput(page)),
-    byId,
-  );
+  readonly discover = new PagedFeed<DiscoveredMovie>(async (page) => {
+    const input = this.#discoverInput(page);
+    const reply = await call('browse.discoverMovies', input);
+    // A page on my services told the core where its films stream: read their marks afresh.
+    if (reply.ok && input.onMyServices === true)
+      availability.renew(reply.value.data.results.map((m) => ({ mediaType: 'movie', id: m.id })));
+    return reply;
+  }, byId);
   readonly genres = new RemoteValue<GenreList>(() => call('reference.genres', { media: 'movie' }));
   readonly providers = new RemoteValue<ProviderList>(async () => {
     // Providers differ by country: those of the region chosen in Settings are offered.

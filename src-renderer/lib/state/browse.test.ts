@@ -56,6 +56,26 @@ describe('discover filters', () => {
     expect(state.activeFilters).toBe(3);
   });
 
+  it('reads the marks of a page on my services afresh, as the page told the core', async () => {
+    const spy = install((channel) =>
+      Promise.resolve(
+        channel === 'services.availability'
+          ? { ok: true, value: { region: 'US', items: [] } }
+          : page([5, 6]),
+      ),
+    );
+    const state = new BrowseState();
+    state.setFilters({ onMine: true });
+    await vi.waitFor(() => {
+      expect(spy).toHaveBeenCalledWith('services.availability', {
+        items: [
+          { mediaType: 'movie', id: 5 },
+          { mediaType: 'movie', id: 6 },
+        ],
+      });
+    });
+  });
+
   it('toggles a genre off again and resets everything', () => {
     install(() => Promise.resolve(page([])));
     const state = new BrowseState();

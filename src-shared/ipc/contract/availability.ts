@@ -11,6 +11,11 @@ export const titleAvailability = titleRef.extend({
   known: z.boolean(),
   /** My services that stream it now in my region, in my order; [] when none. */
   services: z.array(serviceRef),
+  /**
+   * Known only from a discover page asked for titles on several of my services: it streams on
+   * one of these, which one is not known (in my order). Absent otherwise.
+   */
+  oneOf: z.array(serviceRef).optional(),
 });
 export type TitleAvailability = z.infer<typeof titleAvailability>;
 

@@ -232,6 +232,8 @@ export const inboxItem = z.object({
   readAt: time.nullable(),
   /** An arrival's film or series (the other kinds say it by their kind). */
   mediaType: z.enum(['movie', 'tv']).optional(),
+  /** The TMDB provider id of the service an arrival is on (the other kinds have none). */
+  providerId: id.optional(),
 });
 export type InboxItemView = z.infer<typeof inboxItem>;
 

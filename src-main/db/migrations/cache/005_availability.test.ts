@@ -13,7 +13,7 @@ describe('cache migration 005_availability', () => {
     db.prepare(
       "INSERT INTO titles (kind, id, title, seen_at) VALUES ('movie', 1, 'Kept', 1)",
     ).run();
-    expect(migrate(db, cacheMigrations)).toMatchObject({
+    expect(migrate(db, cacheMigrations.slice(0, 5))).toMatchObject({
       from: 4,
       to: 5,
       applied: ['005_availability'],
