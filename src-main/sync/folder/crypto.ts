@@ -100,25 +100,47 @@ export function keyFromSecret(secret: Buffer): FolderKey {
 const CHUNK = 1024 * 1024;
 
 /** Runs a cipher over `data` a mebibyte at a time, letting the event loop turn in between. */
-async function inTurns(cipher: { update(data: Buffer): Buffer }, data: Buffer): Promise<Buffer[]> {
+async function inTurns(
+  cipher: { update(data: Buffer): Buffer },
+  data: Buffer | readonly Buffer[],
+): Promise<Buffer[]> {
   const out: Buffer[] = [];
-  for (let at = 0; at < data.length; at += CHUNK) {
-    if (at > 0)
-      await new Promise((resolve) => {
-        setImmediate(resolve);
-      });
-    out.push(cipher.update(data.subarray(at, at + CHUNK)));
+  let since = 0;
+  for (const piece of Buffer.isBuffer(data) ? [data] : data) {
+    for (let at = 0; at < piece.length; at += CHUNK) {
+      if (since >= CHUNK) {
+        await new Promise((resolve) => {
+          setImmediate(resolve);
+        });
+        since = 0;
+      }
+      const part = piece.subarray(at, at + CHUNK);
+      out.push(cipher.update(part));
+      since += part.length;
+    }
   }
   return out;
 }
 
-/** Seals `plain` with the key: nonce, then ciphertext, then the 16-byte tag. */
-export async function seal(key: FolderKey, aad: Buffer, plain: Buffer): Promise<Buffer> {
+/**
+ * Seals `plain` (one buffer, or pieces of one) with the key: the nonce, the ciphertext's pieces,
+ * then the 16-byte tag.
+ */
+export async function sealParts(
+  key: FolderKey,
+  aad: Buffer,
+  plain: Buffer | readonly Buffer[],
+): Promise<Buffer[]> {
   const iv = randomBytes(NONCE_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key.fileKey, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(aad);
   const body = await inTurns(cipher, plain);
-  return Buffer.concat([iv, ...body, cipher.final(), cipher.getAuthTag()]);
+  return [iv, ...body, cipher.final(), cipher.getAuthTag()];
+}
+
+/** Seals `plain` with the key: nonce, then ciphertext, then the 16-byte tag. */
+export async function seal(key: FolderKey, aad: Buffer, plain: Buffer): Promise<Buffer> {
+  return Buffer.concat(await sealParts(key, aad, plain));
 }
 
 /** Opens what `seal` made, or null when it fails authentication (changed, cut, another key). */

@@ -1,9 +1,10 @@
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
+import { createDeflateRaw, inflateRaw } from 'node:zlib';
 import { z } from 'zod';
 import type { ChangeDomain } from '../../changes/types';
 import type { SharedChange, SyncProblemReason } from '../types';
-import { seal, unseal, type FolderKey } from './crypto';
+import { sealParts, unseal, type FolderKey } from './crypto';
 import type { FileKind } from './names';
 
 /**
@@ -36,7 +37,6 @@ export interface FileHeader {
   number: number;
 }
 
-const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
 
 function headerBytes(key: FolderKey, header: FileHeader, sealedLength: number): Buffer {
@@ -54,17 +54,32 @@ function headerBytes(key: FolderKey, header: FileHeader, sealedLength: number): 
   return out;
 }
 
+/**
+ * A file's body: whole, or in pieces made a turn at a time (see `changesLines`), so that a large
+ * body never exists in one piece.
+ */
+export type Body = Buffer | AsyncIterable<Buffer>;
+
+/** Raw deflate (level 6) of a body as it arrives, on zlib's threads; the deflated pieces. */
+async function deflatePieces(body: Body): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  await pipeline(
+    Buffer.isBuffer(body) ? [body] : body,
+    createDeflateRaw({ level: 6, chunkSize: 64 * 1024 }),
+    async (packed: AsyncIterable<Buffer>) => {
+      for await (const piece of packed) out.push(piece);
+    },
+  );
+  return out;
+}
+
 /** Seals a body into a file's bytes. */
-export async function encodeFile(
-  key: FolderKey,
-  header: FileHeader,
-  body: Buffer,
-): Promise<Buffer> {
-  const packed = await deflate(body, { level: 6 });
+export async function encodeFile(key: FolderKey, header: FileHeader, body: Body): Promise<Buffer> {
+  const packed = await deflatePieces(body);
   // AES-GCM adds nothing to the length but the nonce and the tag.
-  const sealedLength = 12 + packed.length + 16;
+  const sealedLength = 12 + packed.reduce((sum, piece) => sum + piece.length, 0) + 16;
   const head = headerBytes(key, header, sealedLength);
-  return Buffer.concat([head, await seal(key, head, packed)]);
+  return Buffer.concat([head, ...(await sealParts(key, head, packed))]);
 }
 
 /** What a file's bytes say before anything is decrypted; null when they are not a Marquee file. */
@@ -231,19 +246,22 @@ function asChange(value: unknown, fileDevice: string): SharedChange | null {
 
 /**
  * A device's changes as the body of a segment or snapshot: JSON lines without `device`, which the
- * header carries, except on a line whose change another id of this library made.
+ * header carries, except on a line whose change another id of this library made. Made a turn's
+ * worth of lines at a time, each piece yielded before the next is made.
  */
-export async function changesBody(
+export async function* changesLines(
   changes: readonly SharedChange[],
   fileDevice?: string,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+): AsyncGenerator<Buffer, void, undefined> {
   let lines: string[] = [];
   let bytes = 0;
-  const close = (): void => {
-    chunks.push(Buffer.from((chunks.length === 0 ? '' : '\n') + lines.join('\n'), 'utf8'));
+  let pieces = 0;
+  const piece = (): Buffer => {
+    const out = Buffer.from((pieces === 0 ? '' : '\n') + lines.join('\n'), 'utf8');
+    pieces += 1;
     lines = [];
     bytes = 0;
+    return out;
   };
   for (const { id, hlc, device, domain, kind, entity, data } of changes) {
     const line = JSON.stringify(
@@ -254,20 +272,34 @@ export async function changesBody(
     lines.push(line);
     bytes += line.length;
     if (lines.length >= LINES_PER_TURN || bytes >= BYTES_PER_TURN) {
-      close();
+      yield piece();
       await nextTurn();
     }
   }
-  if (lines.length > 0 || chunks.length === 0) close();
-  return Buffer.concat(chunks);
+  if (lines.length > 0 || pieces === 0) yield piece();
 }
 
-/** The changes of a body, each given its device; null when any line is not a change. */
+/** The whole body `changesLines` makes, in one buffer. */
+export async function changesBody(
+  changes: readonly SharedChange[],
+  fileDevice?: string,
+): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  for await (const piece of changesLines(changes, fileDevice)) pieces.push(piece);
+  return Buffer.concat(pieces);
+}
+
+/**
+ * The changes of a body, each given its device; null when any line is not a change. With `keep`,
+ * every line is still checked but only the changes it keeps are returned.
+ */
 export async function parseChangesBody(
   body: Buffer,
   device: string,
+  keep?: (change: SharedChange) => boolean,
 ): Promise<SharedChange[] | null> {
   const out: SharedChange[] = [];
+  let lines = 0;
   let start = 0;
   let paused = 0;
   while (start < body.length) {
@@ -280,9 +312,10 @@ export async function parseChangesBody(
       return null;
     }
     if (change === null) return null;
-    out.push(change);
+    if (keep === undefined || keep(change)) out.push(change);
+    lines += 1;
     start = end + 1;
-    if (out.length % LINES_PER_TURN === 0 || start - paused >= BYTES_PER_TURN) {
+    if (lines % LINES_PER_TURN === 0 || start - paused >= BYTES_PER_TURN) {
       paused = start;
       await nextTurn();
     }

@@ -81,6 +81,11 @@ export async function readDevice(
   key: FolderKey,
   device: string,
   previous: DeviceCursor | undefined,
+  /**
+   * Which changes to return (all when absent); the others are checked, then let go at once. Only
+   * those kept count for the device's `lastHlc`.
+   */
+  keep?: (change: SharedChange) => boolean,
 ): Promise<DeviceRead> {
   const dir = deviceDirOf(root, device);
   const c: DeviceCursor = structuredClone(previous ?? emptyDeviceCursor());
@@ -154,7 +159,7 @@ export async function readDevice(
   const take = async (file: { name: string; kind: DataKind; number: number }) => {
     const opened = await open(file.name, file.kind, file.number);
     if (opened === null || opened === 'seen') return opened;
-    const parsed = await parseChangesBody(opened.body, device);
+    const parsed = await parseChangesBody(opened.body, device, keep);
     if (parsed === null) {
       fail(file.name, opened.sig, 'unreadable', 'This file holds changes Marquee cannot read.');
       return null;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SharedChange } from '../types';
 import type { FolderKey } from './crypto';
 import { exists, folderError, namesIn, publish, type FolderFs } from './folder-fs';
-import { changesBody, encodeFile, infoBody } from './format';
+import { changesLines, encodeFile, infoBody } from './format';
 import { readDevice } from './reader';
 import {
   APP_DIR,
@@ -15,6 +15,13 @@ import {
   relativeOf,
   type DataKind,
 } from './names';
+
+/** Changes checked between two pauses when a whole history is compacted. */
+const IDS_PER_TURN = 5000;
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => {
+    setImmediate(resolve);
+  });
 
 /** A file this computer wrote to the folder. */
 export interface Written {
@@ -83,10 +90,23 @@ export function createWriter(deps: WriterDeps): Writer {
   };
 
   const carried = new Set([device, ...(deps.former ?? [])]);
+  const notMine = (other: SharedChange): Error =>
+    new Error(`Only this computer's changes go to its files, not ${other.device}'s`);
   const mine = (changes: readonly SharedChange[]): void => {
     const other = changes.find((change) => !carried.has(change.device));
-    if (other !== undefined)
-      throw new Error(`Only this computer's changes go to its files, not ${other.device}'s`);
+    if (other !== undefined) throw notMine(other);
+  };
+  /** `mine` and the changes' ids for a whole history: a few thousand changes a turn. */
+  const mineWithIds = async (changes: readonly SharedChange[]): Promise<Set<string>> => {
+    const ids = new Set<string>();
+    for (let at = 0; at < changes.length; at += IDS_PER_TURN) {
+      if (at > 0) await nextTurn();
+      for (const change of changes.slice(at, at + IDS_PER_TURN)) {
+        if (!carried.has(change.device)) throw notMine(change);
+        ids.add(change.id);
+      }
+    }
+    return ids;
   };
 
   const writeData = async (
@@ -97,11 +117,8 @@ export function createWriter(deps: WriterDeps): Writer {
     const highest = Math.max(0, ...names.map((name) => numberInName(name) ?? 0));
     const number = Math.max(next, highest + 1);
     const name = dataFileName(kind, number);
-    const bytes = await encodeFile(
-      key,
-      { kind, device, number },
-      await changesBody(changes, device),
-    );
+    // The body goes to the deflater a turn's worth of lines at a time: never whole.
+    const bytes = await encodeFile(key, { kind, device, number }, changesLines(changes, device));
     await publish(fs, join(dir, name), bytes);
     next = number + 1;
     return { file: relativeOf(device, name), number, nextNumber: next };
@@ -118,14 +135,19 @@ export function createWriter(deps: WriterDeps): Writer {
 
     compact: (allOwnChanges) =>
       serial(async () => {
-        mine(allOwnChanges);
+        const given = await mineWithIds(allOwnChanges);
         await ensureDir();
         const before = await namesIn(dir);
         // What the folder holds of this device and the library does not (the library restored
         // from an older backup) goes into the snapshot too: compaction never drops a change.
-        const given = new Set(allOwnChanges.map((change) => change.id));
-        const inFolder = await readDevice(root, key, device, undefined);
-        const recovered = inFolder.changes.filter((change) => !given.has(change.id));
+        // Only those are kept: the others are let go line by line as the files are read.
+        const { changes: recovered } = await readDevice(
+          root,
+          key,
+          device,
+          undefined,
+          (change) => !given.has(change.id),
+        );
         const snapshot = recovered.length === 0 ? allOwnChanges : [...allOwnChanges, ...recovered];
         const written = await writeData('snapshot', snapshot, before);
         const removed: string[] = [];
