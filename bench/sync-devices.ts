@@ -29,6 +29,7 @@ import type { HeavyJobs } from '../src-main/worker/jobs';
 import { createJobRunner } from '../src-main/worker/runner';
 import { buildWorker } from '../src-main/worker/testing/build-worker';
 import { measureStall } from './stall';
+import { createWriteTurns, type WriteTurns } from '../src-main/db/write-turn';
 
 /** Cheap key stretching: the passphrase's own cost is measured by the sync-folder suite. */
 export const BENCH_KDF = { N: 2 ** 10, r: 8, p: 1 };
@@ -189,15 +190,22 @@ const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 export async function mergeWorker(
   dir: string,
   name: string,
-): Promise<BenchWorker & { close(): Promise<void> }> {
+): Promise<BenchWorker & { turns: WriteTurns; close(): Promise<void> }> {
   const worker = await buildWorker(join(REPO, 'src-main', 'worker', 'entry.ts'));
+  // Turns at the write lock, as the app shares them with its worker.
+  const turns = createWriteTurns();
   const runner = createJobRunner<HeavyJobs>({
     entry: worker.file,
-    setup: { cacheFile: join(dir, `${name}-cache.db`), libraryFile: join(dir, `${name}.db`) },
+    setup: {
+      cacheFile: join(dir, `${name}-cache.db`),
+      libraryFile: join(dir, `${name}.db`),
+      turns: turns.buffer,
+    },
     log: createLogger(() => undefined, 'error'),
   });
   runner.warm();
   return {
+    turns,
     elsewhere: (changes, onProgress) =>
       runner.run(
         'sync.merge',

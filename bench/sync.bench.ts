@@ -18,6 +18,7 @@ import {
   type BenchDevice,
 } from './sync-devices';
 import { percentile, type BenchResult } from './stats';
+import { markDuring } from './sync-marks';
 
 /**
  * Sync across computers, end to end on temp directories: another computer's 100,000 plays in the
@@ -141,14 +142,17 @@ export async function runSyncBenchmarks(): Promise<BenchResult[]> {
     });
 
     // B joins: its first pass reads A's snapshot and merges every play.
+    // Meanwhile the person marks films on B, as they may while a computer joins.
     const first = b.sync({ watch: false });
     running.push(first);
+    const marks = markDuring('a first sync', b.tracking, worker.turns);
     const pass = await measureStall(() =>
       first.setup({ folder: root, passphrase: PASSPHRASE, name: 'B' }),
     );
+    results.push(...(await marks.stop()));
     const merged = b.merges.at(-1);
     const plays = b.db.prepare('SELECT count(*) FROM watch_plays').pluck().get() as number;
-    if (!merged || merged.adopted !== PLAYS || plays !== PLAYS)
+    if (!merged || merged.adopted !== PLAYS || plays !== PLAYS + marks.count())
       throw new Error(`B holds ${String(plays)} plays after its first sync, not ${String(PLAYS)}`);
     results.push(
       {
