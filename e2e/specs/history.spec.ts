@@ -4,6 +4,7 @@ import { expect, startAppStack, test } from '../fixtures';
 import { AppFrame } from '../pages/frame.page';
 import { HistoryScreen } from '../pages/history.page';
 import { invokeOk } from '../pages/lists.page';
+import { horizontalOverflow } from '../pages/overflow';
 
 // A fixed start for the catalogue, the core and the page, and a fixed zone: the days stay put.
 const START = Date.UTC(2026, 5, 15, 12, 0, 0);
@@ -92,6 +93,21 @@ test('history: plays by day, a filter by kind, the next page on scroll, removal 
     // Older days are named by weekday and date, without the year in this year.
     await expect(screen.dayHeadings.nth(2)).toHaveText(/^\w+day \d{1,2} (May|June)$/);
     await expect(screen.plays).toHaveCount(100);
+
+    // A title of one 10,000-character word is cut short in its row; the page never widens.
+    await screen
+      .play('e2e-unknown')
+      .locator('[data-history-title]')
+      .evaluate((link) => {
+        link.textContent = 'W'.repeat(10_000);
+      });
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screen
+      .play('e2e-unknown')
+      .locator('[data-history-title]')
+      .evaluate((link) => {
+        link.textContent = 'Film 987654321';
+      });
 
     // Light and dark, as the page first shows.
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
