@@ -36,6 +36,7 @@ describe('the section registry', () => {
       'Search',
       'For you',
       'Up Next',
+      'History',
       'Upcoming',
       'Captured',
       'Lists',

@@ -27,6 +27,7 @@ export const sections = defineSections([
   { id: 'search', label: 'Search', component: SearchView },
   { id: 'foryou', label: 'For you', load: () => import('./views/picks/PicksView.svelte') },
   { id: 'upnext', label: 'Up Next', component: UpNextView },
+  { id: 'history', label: 'History', load: () => import('./views/history/HistoryView.svelte') },
   { id: 'upcoming', label: 'Upcoming', load: () => import('./views/upcoming/UpcomingView.svelte') },
   { id: 'captured', label: 'Captured', load: () => import('./views/captured/CapturedView.svelte') },
   { id: 'lists', label: 'Lists', load: () => import('./views/lists/ListsView.svelte') },

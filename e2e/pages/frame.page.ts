@@ -5,6 +5,7 @@ export const sectionNames = [
   'Search',
   'For you',
   'Up Next',
+  'History',
   'Upcoming',
   'Captured',
   'Lists',

@@ -9,6 +9,7 @@ import { AboutScreen } from '../pages/about.page';
 import { AccountScreen } from '../pages/account.page';
 import { BrowseScreen } from '../pages/browse.page';
 import { CapturedScreen } from '../pages/captured.page';
+import { HistoryScreen } from '../pages/history.page';
 import { UpcomingScreen } from '../pages/upcoming.page';
 import { UpNextScreen } from '../pages/upnext.page';
 import type { SectionName } from '../pages/frame.page';
@@ -78,6 +79,9 @@ export async function expectSection(page: Page, name: SectionName): Promise<void
       break;
     case 'Up Next':
       await expect(new UpNextScreen(page).empty).toBeVisible();
+      break;
+    case 'History':
+      await expect(new HistoryScreen(page).empty).toBeVisible();
       break;
     case 'Upcoming':
       await expect(new UpcomingScreen(page).emptyTitle).toBeVisible();

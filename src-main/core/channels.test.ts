@@ -209,6 +209,9 @@ describe('every channel answers', () => {
     await ok('tracking.plays', { target: episode });
     expect(await ok('tracking.history', {})).toMatchObject({ total: 1 });
     await ok('tracking.progressMany', { seriesIds: [series] });
+    expect(
+      await ok('history.titles', { movieIds: [], seriesIds: [series], episodes: [episode] }),
+    ).toMatchObject({ titles: [{ mediaType: 'tv', id: series, gone: false }], episodes: [{}] });
     await ok('tracking.upNext', {});
     const recorded = { changes: [expect.any(String)] as unknown };
     expect(await ok('tracking.setFollow', { seriesId: series, follow: 'follow' })).toMatchObject({

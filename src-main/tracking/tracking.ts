@@ -83,6 +83,8 @@ export interface Tracking {
   };
   progress(seriesId: number): SeriesProgress | null;
   progressMany(seriesIds: readonly number[]): SeriesProgressSummary[];
+  /** The names and posters of a page of plays (see `createPlayTitles`). */
+  playTitles: TrackingStore['playTitles'];
   upNext(options?: { limit?: number }): UpNextItem[];
   /** The one series' Up Next entry (null when nothing is next), after a mark for instance. */
   upNextFor(seriesId: number): UpNextItem | null;
@@ -172,6 +174,7 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
       }),
     progress: (seriesId) => seriesProgress(store, index, seriesId, today()) ?? null,
     progressMany: (ids) => progressOf(store, index, ids, today()),
+    playTitles: (query) => store.playTitles(query),
     upNext: (opts = {}) => upNext(watched.rows(), index, clock(), today(), opts.limit),
     upNextFor: (seriesId) =>
       upNext(store.series.many([seriesId]), index, clock(), today(), 1)[0] ?? null,

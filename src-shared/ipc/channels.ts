@@ -62,6 +62,7 @@ export const channelNames = [
   'tracking.history',
   'tracking.progress',
   'tracking.progressMany',
+  'history.titles',
   'tracking.upNext',
   'tracking.setFollow',
   'tracking.setIncludeSpecials',

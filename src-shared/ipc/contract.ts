@@ -8,6 +8,7 @@ import { cacheDomain } from './contract/cache';
 import { captureDomain } from './contract/capture';
 import { devicesDomain } from './contract/devices';
 import { combineDomains } from './contract/domain';
+import { historyDomain } from './contract/history';
 import { importDomain } from './contract/import';
 import { libraryDomain } from './contract/library';
 import { passThroughDomain } from './contract/pass-through';
@@ -34,6 +35,7 @@ export const contractDomains = [
   cacheDomain,
   authDomain,
   trackingDomain,
+  historyDomain,
   importDomain,
   statsDomain,
   captureDomain,
@@ -75,6 +77,7 @@ export {
   type PeerDeviceView,
 } from './contract/devices';
 export { type CacheChannel } from './contract/cache';
+export { type HistoryChannel, type PlayEpisodeView, type PlayTitleView } from './contract/history';
 export {
   capturedPlay,
   mediaServer,

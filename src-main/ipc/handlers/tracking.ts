@@ -1,4 +1,4 @@
-import type { TrackingChannel } from '../../../src-shared/ipc/contract';
+import type { HistoryChannel, TrackingChannel } from '../../../src-shared/ipc/contract';
 import type { HandlersFor } from '../../../src-shared/ipc/handlers';
 import type { TrackingService } from '../../tracking/tracking-service';
 import type { HeavyWork } from '../../worker/heavy';
@@ -13,7 +13,9 @@ export interface TrackingDeps {
 }
 
 /** Watch history, progress, Up Next, the calendar and the inbox, once the library is open. */
-export function trackingHandlers(use: () => Promise<TrackingDeps>): HandlersFor<TrackingChannel> {
+export function trackingHandlers(
+  use: () => Promise<TrackingDeps>,
+): HandlersFor<TrackingChannel | HistoryChannel> {
   const service = async (): Promise<TrackingService> => {
     const deps = await use();
     return libraryPart(deps.tracking, 'Watch tracking is off', deps.libraryProblem);
@@ -27,6 +29,7 @@ export function trackingHandlers(use: () => Promise<TrackingDeps>): HandlersFor<
     'tracking.history': async (query) => (await domain()).history(query),
     'tracking.progress': async ({ seriesId }) => (await domain()).progress(seriesId),
     'tracking.progressMany': async ({ seriesIds }) => (await domain()).progressMany(seriesIds),
+    'history.titles': async (query) => (await domain()).playTitles(query),
     'tracking.upNext': async ({ limit }) =>
       (await domain()).upNext(limit === undefined ? {} : { limit }),
     // Every write goes through the service: it records the change and announces it.
