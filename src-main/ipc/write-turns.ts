@@ -33,6 +33,7 @@ const withoutLibraryWrites: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'account.details',
   'tracking.plays',
   'tracking.history',
+  'history.titles',
   'tracking.progress',
   'tracking.progressMany',
   'tracking.upNext',
