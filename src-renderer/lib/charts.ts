@@ -9,6 +9,7 @@
  * labels of their own, which every Marquee chart needs (a roving Tab stop, a named point each).
  */
 import { scaleLinear } from 'd3-scale';
+import { MONTHS } from './format';
 
 /** A value axis from zero: "nice" ticks that cover `max` (at least one step when all are zero). */
 export function valueAxis(max: number, count = 4): { top: number; ticks: number[] } {
@@ -55,21 +56,6 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 export type PeriodUnit = 'week' | 'month' | 'year';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 function dayParts(day: string): { year: number; month: number; date: number } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

@@ -11,6 +11,22 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 /** "2016" from "2016-11-10"; null for "", null or a malformed date (the same rule as main's). */
 export { yearText as yearOf } from '../../src-shared/dates';
 
+/** The months' names in English, January first (the app's text is English). */
+export const MONTHS: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
 /** 125 → "2 h 5 min", 45 → "45 min", 0/null → null (TMDB uses 0 for "unknown"). */
 export function formatRuntime(minutes: number | null | undefined): string | null {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes) || minutes <= 0)

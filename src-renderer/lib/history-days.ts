@@ -1,4 +1,5 @@
 import type { PlayView } from '../../src-shared/ipc/contract';
+import { MONTHS } from './format';
 
 /** One day of the history, newest first; the plays without a date come last, in their own group. */
 export interface HistoryDay<P extends Pick<PlayView, 'watchedAt'> = PlayView> {
@@ -51,20 +52,6 @@ const daysBetween = (a: Parts, b: Parts): number =>
   );
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The heading of a calendar day, seen from `today`. */
 export function dayLabel(day: Parts, today: Parts): string {
