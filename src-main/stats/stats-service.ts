@@ -100,6 +100,16 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
     pending.unref();
   };
 
+  /** A stored answer's read; stored answers are derived data: a failed read computes it again. */
+  const storedOr = <T>(read: () => T, otherwise: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      deps.log.debug('stats.stored_failed', { error });
+      return otherwise;
+    }
+  };
+
   return {
     stats,
     filling: () => fill?.running() ?? false,
@@ -112,23 +122,8 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
         day: localDate(deps.clock(), zone),
       };
     },
-    stored: (key) => {
-      try {
-        return deps.store.answers.get(key);
-      } catch (error) {
-        // Derived data: a failed read computes the answer again.
-        deps.log.debug('stats.stored_failed', { error });
-        return undefined;
-      }
-    },
-    has: (key) => {
-      try {
-        return deps.store.answers.has(key);
-      } catch (error) {
-        deps.log.debug('stats.stored_failed', { error });
-        return false;
-      }
-    },
+    stored: (key) => storedOr(() => deps.store.answers.get(key), undefined),
+    has: (key) => storedOr(() => deps.store.answers.has(key), false),
     claim: (key) => deps.store.answers.claim(key),
     keep(key, answer, claim) {
       deps.store.answers.save(key, answer, claim);
