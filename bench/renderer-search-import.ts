@@ -37,18 +37,36 @@ function traktHistory(data: CatalogueData, rows: number, now: number, batch: num
   );
 }
 
+/** Milliseconds since the epoch, on the clock a page's `performance.timeOrigin` is on too. */
+export const epochNow = (): number => performance.timeOrigin + performance.now();
+
 /**
  * Imports applying one after another in the background: each a 20,000-play history of its own
- * (other plays, other days), staged and analysed up front, so that a keystroke typed at any point
- * of the measure shares the machine with an apply.
+ * (other plays, other days), staged and analysed up front. The next apply starts as soon as the
+ * last one ends (its `import.changed` event), and each apply's window is kept, from the event
+ * that says it is applying to the one that says it is done, so a keystroke can be counted only
+ * when its letter was painted inside one.
  */
 export interface BackgroundImports {
   /** Starts the first apply (after the page's warm-up). */
   start(): void;
-  /** Whether an apply runs now; when one has ended, the next starts. */
-  running(): boolean;
-  /** Waits for the apply that runs now; how many plays all of them added. */
-  finish(): Promise<number>;
+  /** Whether `at` (ms since the epoch) lies inside an apply's window. */
+  within(at: number): boolean;
+  /** Whether an apply runs now or one is left to start. */
+  active(): boolean;
+  /** Starts no more; waits for the apply that runs now; what all of them did. */
+  finish(): Promise<AppliedImports>;
+}
+
+export interface AppliedImports {
+  /** Applies started and finished. */
+  applies: number;
+  /** Prepared imports whose apply was refused (passed over). */
+  refused: number;
+  /** Plays they added. */
+  plays: number;
+  /** Each apply's window, in ms. */
+  windows: number[];
 }
 
 const TARGETS = { watched: true, ratings: true, watchlist: true, favourites: true, lists: true };
@@ -70,31 +88,63 @@ export async function prepareBackgroundImports(
     await untilJob(core, jobId, ['ready'], 50);
     jobs.push(jobId);
   }
-  let current: Promise<number> | null = null;
-  let live = false;
-  let added = 0;
+  const windows: Array<{ jobId: string; start: number; end: number | null }> = [];
+  let failure: Error | null = null;
+  let refused = 0;
+  let stopped = false;
+  let ended: (() => void) | null = null;
+  let current: Promise<void> = Promise.resolve();
   const next = (): void => {
-    const jobId = jobs.shift();
+    const jobId = stopped ? undefined : jobs.shift();
     if (jobId === undefined) return;
-    live = true;
-    current = call(core, 'import.apply', { jobId, targets: TARGETS })
-      .then(() => untilJob(core, jobId, ['done'], 50))
-      .then((job) => {
-        live = false;
-        added += job.result?.watched.added ?? 0;
-        return added;
+    current = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    // One that cannot be applied is counted and passed over for the next.
+    call(core, 'import.apply', { jobId, targets: TARGETS }).catch(() => {
+      refused += 1;
+      ended?.();
+      setImmediate(() => {
+        next();
       });
+    });
   };
+  const off = core.events.on('import.changed', ({ jobId, state }) => {
+    const open = windows.at(-1);
+    if (state === 'applying') {
+      windows.push({ jobId, start: epochNow(), end: null });
+      return;
+    }
+    if (open?.jobId !== jobId || open.end !== null) return;
+    open.end = epochNow();
+    if (state !== 'done') failure = new Error(`a background import ended ${state}`);
+    ended?.();
+    // The next apply starts on the next turn, outside the event's own dispatch.
+    if (failure === null)
+      setImmediate(() => {
+        next();
+      });
+  });
   return {
     start: next,
-    running: () => {
-      if (!live) next();
-      return live;
-    },
+    within: (at) => windows.some((w) => at >= w.start && at <= (w.end ?? epochNow())),
+    active: () => failure === null && (jobs.length > 0 || windows.at(-1)?.end === null),
     finish: async () => {
-      jobs.length = 0;
+      stopped = true;
       await current;
-      return added;
+      off();
+      if (failure !== null) throw failure;
+      let plays = 0;
+      for (const { jobId } of windows) {
+        const job = await call(core, 'import.job', { jobId });
+        plays += job.result?.watched.added ?? 0;
+      }
+      return {
+        applies: windows.length,
+        refused,
+        plays,
+        windows: windows.map((w) => (w.end ?? w.start) - w.start),
+      };
     },
   };
 }
