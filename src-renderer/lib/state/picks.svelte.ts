@@ -1,6 +1,8 @@
 import type { PicksListView, PickView } from '../../../src-shared/ipc/contract';
 import type { IpcError } from '../../../src-shared/ipc/errors';
+import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import { api, call } from '../api';
+import { coalesce } from '../coalesce';
 import { availability, onMyServices, type AvailabilityCall } from '../availability';
 import { toasts } from './toasts.svelte';
 
@@ -67,14 +69,19 @@ export class PicksState {
     return items.filter((p) => keys.includes(keyOf(p)));
   }
 
-  /** Loads once and follows the core's changes from then on. */
-  start(): void {
+  /**
+   * Loads once and follows the core's changes from then on. Changes come in bursts (an import
+   * announces its plays chunk by chunk): the reads they ask for collapse into one more after the
+   * one running, never a request each.
+   */
+  start(bridge: Pick<MarqueeApi, 'on'> = api()): void {
     if (this.#started) return;
     this.#started = true;
-    void this.load();
-    const again = (): void => void this.load();
-    api().on('picks.changed', again);
-    api().on('tracking.changed', again);
+    const reload = coalesce(() => this.load());
+    const again = (): void => void reload();
+    again();
+    bridge.on('picks.changed', again);
+    bridge.on('tracking.changed', again);
   }
 
   async load(): Promise<void> {

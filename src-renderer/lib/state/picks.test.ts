@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PicksListView, PickView } from '../../../src-shared/ipc/contract';
 import type { AvailabilityCall } from '../availability';
 import type { call } from '../api';
+import type { MarqueeApi } from '../../../src-shared/ipc/api';
 import { PicksState } from './picks.svelte';
 import { toasts } from './toasts.svelte';
 
@@ -112,5 +113,42 @@ describe('the "For you" state', () => {
     await state.undismiss(pick(1));
     expect(state.items.map((p) => p.id)).toEqual([1, 2]);
     expect(core.calls).toEqual(['picks.list', 'picks.dismiss', 'picks.undismiss', 'picks.list']);
+  });
+
+  it('reads the picks once more after a burst of changes, not once per change', async () => {
+    const answers: Array<() => void> = [];
+    let asked = 0;
+    const ask = ((channel: string) => {
+      if (channel !== 'picks.list') return Promise.reject(new Error(`unexpected ${channel}`));
+      asked += 1;
+      return new Promise((resolve) => {
+        answers.push(() => {
+          resolve({ ok: true, value: list([pick(asked)]) } as never);
+        });
+      });
+    }) as typeof call;
+    const listeners = new Map<string, () => void>();
+    const bridge = {
+      on: (event: string, listener: () => void) => {
+        listeners.set(event, listener);
+        return () => undefined;
+      },
+    } as unknown as Pick<MarqueeApi, 'on'>;
+    const state = new PicksState(ask, () => Promise.reject(new Error('unused')));
+    state.start(bridge);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    // An import announces its plays chunk by chunk while the first read is still on its way.
+    for (let i = 0; i < 50; i++) listeners.get('tracking.changed')?.();
+    listeners.get('picks.changed')?.();
+    await settle();
+    expect(asked).toBe(1);
+    answers.shift()?.();
+    await settle();
+    expect(asked).toBe(2);
+    answers.shift()?.();
+    await settle();
+    // One read for the start, one for the whole burst: and it shows the newest answer.
+    expect(asked).toBe(2);
+    expect(state.items.map((p) => p.id)).toEqual([2]);
   });
 });
