@@ -175,6 +175,21 @@ export async function historyCalls(core: RunningCore): Promise<BenchResult[]> {
     const same = one.plays.map((p) => p.uid).join() === expected;
     return `${String(one.plays.length)} plays of ${String(one.total)}, ${same ? 'the same' : 'NOT the same'} as the walk's`;
   });
+  // What the History view asks next for that page: its titles, posters and episode names.
+  const deepPage = walked.slice(DEEP_PAGE_AT, DEEP_PAGE_AT + PAGE_SIZE);
+  const unique = (ids: number[]): number[] => [...new Set(ids)];
+  const titlesQuery = {
+    movieIds: unique(deepPage.filter((p) => p.mediaType === 'movie').map((p) => p.mediaId)),
+    seriesIds: unique(deepPage.filter((p) => p.mediaType === 'episode').map((p) => p.mediaId)),
+    episodes: deepPage
+      .filter((p) => p.mediaType === 'episode')
+      .map((p) => ({ seriesId: p.mediaId, season: p.season ?? 0, episode: p.episode ?? 0 })),
+  };
+  const titles = await measure(3, async () => {
+    const answer = await call(core, 'history.titles', titlesQuery);
+    const named = answer.titles.filter((t) => t.title !== null).length;
+    return `${String(answer.titles.length)} titles (${String(named)} named), ${String(answer.episodes.length)} episodes`;
+  });
   const [block, wall] = rows(
     `history page at play ${String(DEEP_PAGE_AT)}, after the last play`,
     deep,
@@ -186,6 +201,7 @@ export async function historyCalls(core: RunningCore): Promise<BenchResult[]> {
     { ...block, peer: 'history, first page', ratio },
     wall,
     ...rows('history, first page', first, null),
+    ...rows(`history page at play ${String(DEEP_PAGE_AT)}: its titles (history.titles)`, titles),
   ];
 }
 
