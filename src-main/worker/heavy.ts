@@ -10,6 +10,13 @@ import type { HeavyJobs } from './jobs';
 import type { JobOutput } from './registry';
 import type { JobRunner } from './runner';
 
+/**
+ * The worker loads this long after start-up, with start-up's other background work (Up Next's
+ * read, the Stats answers): loading it at once took a core from the window's first reads on a
+ * two-core machine (up to 30 ms of the first calendar's time spent waiting to run, measured).
+ */
+export const WORKER_WARM_AFTER_MS = 2_000;
+
 type Out<K extends keyof HeavyJobs> = Promise<JobOutput<HeavyJobs, K>>;
 
 /**
@@ -40,7 +47,10 @@ export interface HeavyWork {
     job: FolderReadJob,
     onProgress: (done: number, total: number) => void,
   ): Promise<FolderReadMerged>;
-  /** Starts the worker ahead of the first call. */
+  /**
+   * Starts the worker ahead of the first call, once start-up's first answers are out
+   * ({@link WORKER_WARM_AFTER_MS}), or at the first job if it comes sooner.
+   */
   warm(): void;
   /** Whether the worker runs (or has waiting) a job now. */
   busy(): boolean;
@@ -154,7 +164,7 @@ export function createHeavyWork(deps: HeavyWorkDeps): HeavyWork {
         },
       ),
     warm: () => {
-      runner.warm();
+      runner.warm(WORKER_WARM_AFTER_MS);
     },
     busy: () => runner.busy(),
     close: () => runner.close(),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { forgetSecret, registerSecret } from '../../src-shared/redact';
 import { CANCELLED_MESSAGE, CLOSING_MESSAGE, STOPPED_MESSAGE, type JobProgress } from './protocol';
 import { useTestWorker } from './testing/worker-fixture';
@@ -40,6 +40,23 @@ describe('the job w.runner', () => {
   it('can be started ahead of the first job, which then finds it running', async () => {
     w.runner.warm();
     expect(w.runner.starts()).toBe(1);
+    await w.runner.run('test.echo', { text: 'warm' });
+    expect(w.runner.starts()).toBe(1);
+  });
+
+  it('can be started later (after start-up), or by a job that comes first', async () => {
+    w.runner.warm(60_000);
+    expect(w.runner.starts()).toBe(0);
+    await w.runner.run('test.echo', { text: 'sooner' });
+    expect(w.runner.starts()).toBe(1);
+  });
+
+  it('starts on its own once the wait is over', async () => {
+    w.runner.warm(1);
+    expect(w.runner.starts()).toBe(0);
+    await vi.waitFor(() => {
+      expect(w.runner.starts()).toBe(1);
+    });
     await w.runner.run('test.echo', { text: 'warm' });
     expect(w.runner.starts()).toBe(1);
   });

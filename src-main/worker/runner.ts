@@ -59,10 +59,11 @@ export interface JobRunner<R extends JobRegistry> {
     options?: RunOptions,
   ): Promise<JobOutput<R, K>>;
   /**
-   * Starts the worker now, so the first job does not wait for it to load (a few hundred
-   * milliseconds on a busy machine, spent on the worker's thread, not this one).
+   * Starts the worker ahead of the first job, so that job does not wait for it to load (a few
+   * hundred milliseconds on a busy machine, spent on the worker's thread, not this one): now, or
+   * `afterMs` from now unless a job started it first.
    */
-  warm(): void;
+  warm(afterMs?: number): void;
   /** Cancels the running jobs, waits for them at most `closeGraceMs`, then stops the worker. */
   close(): Promise<void>;
   /** How many workers were started (the first, and one after each crash). */
@@ -95,6 +96,7 @@ export function createJobRunner<R extends JobRegistry>(options: RunnerOptions): 
   let started = 0;
   let nextId = 1;
   let closing = false;
+  let warmTimer: NodeJS.Timeout | undefined;
 
   const settle = (state: Running, id: number): Pending | undefined => {
     const job = state.pending.get(id);
@@ -205,11 +207,20 @@ export function createJobRunner<R extends JobRegistry>(options: RunnerOptions): 
         state.worker.postMessage(message);
       });
     },
-    warm() {
-      if (!closing) current ??= start();
+    warm(afterMs = 0) {
+      if (afterMs <= 0) {
+        if (!closing) current ??= start();
+        return;
+      }
+      if (warmTimer !== undefined || current !== null) return;
+      warmTimer = setTimeout(() => {
+        if (!closing) current ??= start();
+      }, afterMs);
+      warmTimer.unref();
     },
     async close() {
       closing = true;
+      clearTimeout(warmTimer);
       const state = current;
       if (state === null) return;
       for (const job of state.pending.values()) Atomics.store(job.cancel, 0, 1);
