@@ -59,6 +59,42 @@ describe('follow rules and the calendar', () => {
     expect(t.tracking.progress(2)).toMatchObject({ follow: 'none', followed: true });
   });
 
+  it('orders each day by series name (not id, any case), then season and episode', () => {
+    const named: Array<[number, string]> = [
+      [17, 'gamma'],
+      [13, 'Beta'],
+      [15, 'alpha'],
+    ];
+    for (const [id, name] of named) {
+      t.tracking.refresh.applySeries(
+        seriesSnapshot(
+          id,
+          [
+            { season: 2, airDates: ['2025-03-13', '2025-03-13'] },
+            { season: 1, airDates: ['2025-03-13', '2025-03-14'], numbers: [9, 10] },
+          ],
+          { name },
+        ),
+        true,
+      );
+      t.tracking.setFollow(id, 'follow');
+    }
+    expect(events({ from: '2025-03-13', to: '2025-03-14' })).toEqual([
+      '2025-03-13 15:1x9',
+      '2025-03-13 15:2x1',
+      '2025-03-13 15:2x2',
+      '2025-03-13 13:1x9',
+      '2025-03-13 13:2x1',
+      '2025-03-13 13:2x2',
+      '2025-03-13 17:1x9',
+      '2025-03-13 17:2x1',
+      '2025-03-13 17:2x2',
+      '2025-03-14 15:1x10',
+      '2025-03-14 13:1x10',
+      '2025-03-14 17:1x10',
+    ]);
+  });
+
   it('covers the last week and the next 90 days by default, or the window asked for', () => {
     t.tracking.setFollow(1, 'follow');
     expect(t.tracking.calendar().window).toEqual({ from: '2025-03-03', to: '2025-06-08' });

@@ -66,23 +66,7 @@ export function calendar(
       watched: wasWatched(watched, episodeSlot(season, episode)),
     });
   }
-  // Rows come in date order (the index's); within a day, series go by name.
-  // Each name is lower-cased once, not at every comparison of the sort.
-  const named = Array.from(series.values(), (s) => ({
-    id: s.seriesId,
-    key: (s.name ?? '').toLowerCase(),
-  })).sort((a, b) => compareText(a.key, b.key) || a.id - b.id);
-  const rank = new Map<number, number>();
-  named.forEach((s, i) => rank.set(s.id, i));
-  // One sort in place, by day then rank: sorting each day's slice apart made a copy of every day
-  // and a sort of its own, garbage that made the collector run in one call out of twenty.
-  episodes.sort(
-    (a, b) =>
-      compareText(a.date, b.date) ||
-      (rank.get(a.seriesId) ?? 0) - (rank.get(b.seriesId) ?? 0) ||
-      a.season - b.season ||
-      a.episode - b.episode,
-  );
+  inDayOrder(episodes, series);
   const releases: CalendarEvent[] = store.calendar
     .releases(region, window.from, window.to)
     .map((r) => ({
@@ -136,6 +120,40 @@ export function keptCalendar(
 }
 
 type CalendarEpisode = CalendarEvent & { kind: 'episode' };
+
+/**
+ * Puts the episodes, which come in date order (the index's, then series, season and episode), in
+ * the calendar's order: within a day, series go by name. Each episode gets one number, its
+ * series' rank by name then its place as read, and each day's numbers are sorted natively: a
+ * comparator called 70,000 times for 5,600 episodes cost 5 to 20 ms on a cold start, before the
+ * JIT had compiled it. Ties keep the order read, which has season and episode in order.
+ */
+function inDayOrder(
+  episodes: CalendarEpisode[],
+  series: ReadonlyMap<number, CalendarSeriesRow>,
+): void {
+  // Each name is lower-cased once, not at every comparison of the sort.
+  const named = Array.from(series.values(), (s) => ({
+    id: s.seriesId,
+    key: (s.name ?? '').toLowerCase(),
+  })).sort((a, b) => compareText(a.key, b.key) || a.id - b.id);
+  const rank = new Map<number, number>();
+  named.forEach((s, i) => rank.set(s.id, i));
+  const n = episodes.length;
+  // rank × n + place stays an exact double for any list that fits in memory.
+  const keys = new Float64Array(n);
+  let dayStart = 0;
+  for (let i = 0; i <= n; i++) {
+    const e = episodes[i];
+    if (i > dayStart && (e === undefined || e.date !== episodes[dayStart]?.date)) {
+      keys.subarray(dayStart, i).sort();
+      dayStart = i;
+    }
+    if (e !== undefined) keys[i] = (rank.get(e.seriesId) ?? 0) * n + i;
+  }
+  const read = episodes.slice();
+  for (let i = 0; i < n; i++) episodes[i] = read[(keys[i] ?? 0) % n] as CalendarEpisode;
+}
 
 /** Watched: in the set of watched episodes, or with at least one play. */
 const wasWatched = (watched: ReadonlySet<number> | ReadonlyMap<number, number>, slot: number) =>
