@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { holdWriteLock } from '../db/testing/held-lock';
 import { EVENING, HOUR, filmStop, jellyfinStop } from './testing/events';
 import { accountsConnector, captureHarness, type Harness } from './testing/harness';
 
@@ -48,6 +49,43 @@ describe('capture service: the receive path', () => {
     await Promise.resolve();
     expect(h.trackingEvents).toContainEqual([1396]);
     expect(h.changed.at(-1)).toEqual([serverId]);
+  });
+
+  /** The worker holds the library's write lock; this connection never waits inside SQLite. */
+  const workerWriting = () => {
+    const lock = holdWriteLock(h.t.file);
+    h.t.db.pragma('busy_timeout = 0');
+    h.t.changes.turn = () => lock.turn();
+    return lock;
+  };
+  const turns = async (): Promise<void> => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+  const playsOf1396 = () => h.tracking.tracking.plays({ scope: 'series', seriesId: 1396 });
+
+  it('writes a play announced while the worker writes once its write ends, never in SQLite', async () => {
+    // Seen once already: the title's TMDB id is known, so only the play is left to write.
+    await h.capture.receive(event());
+    h.t.clock.now += 24 * HOUR;
+    const lock = workerWriting();
+    const outcome = h.capture.receive(event({ at: EVENING + 24 * HOUR }));
+    await turns();
+    expect(lock.asked()).toBe(1);
+    expect(playsOf1396()).toHaveLength(1);
+    lock.release();
+    await expect(outcome).resolves.toMatchObject({ kind: 'added' });
+    expect(playsOf1396()).toHaveLength(2);
+  });
+
+  it('keeps the TMDB id found for a new title once the worker’s write ends, then the play', async () => {
+    const lock = workerWriting();
+    const outcome = h.capture.receive(event());
+    await turns();
+    expect(lock.asked()).toBeGreaterThan(0);
+    expect(playsOf1396()).toEqual([]);
+    lock.release();
+    await expect(outcome).resolves.toMatchObject({ kind: 'added' });
+    expect(playsOf1396()).toHaveLength(1);
   });
 
   it('counts one viewing announced several times once', async () => {

@@ -116,6 +116,8 @@ export function createReceiver(deps: ReceiveDeps): Receive {
     } catch {
       resolution = { kind: 'review', reason: 'Marquee could not reach TMDB to match it.' };
     }
+    // What follows writes in this task, once the worker's write (a sync, an import) has ended.
+    await deps.changes.turn();
     // Checked again: another copy may have been counted while TMDB answered.
     const again = seenNow();
     if (isRepeat(again, at)) return { kind: 'duplicate', playUid: again?.playUid ?? null };

@@ -47,6 +47,8 @@ export interface ResolverDeps {
   find: FindById;
   ids: IdStore;
   clock: () => number;
+  /** Resolves when a write would not wait for the worker's transaction (see db/write-turn.ts). */
+  turn?: () => Promise<void>;
 }
 
 export interface Resolver {
@@ -138,11 +140,16 @@ export function createResolver(deps: ResolverDeps): Resolver {
     if (!promise) {
       promise = deps
         .find(source, id)
-        .then((answer) => {
+        .then(async (answer) => {
           const found = pick(answer, want, deps.clock());
           remember(key, id, found);
           if (holders > 0) unsaved.set(memo, [key, id, found]);
-          else deps.ids.put(key, id, found);
+          else {
+            await deps.turn?.();
+            // Held meanwhile: the holder's next transaction writes it.
+            if (holders > 0) unsaved.set(memo, [key, id, found]);
+            else deps.ids.put(key, id, found);
+          }
           return found;
         })
         .finally(() => pending.delete(memo));

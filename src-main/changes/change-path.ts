@@ -24,6 +24,12 @@ import type { Change, ChangeInput, SharedChange } from './types';
  */
 export interface ChangePath {
   write<T>(fn: () => T): T;
+  /**
+   * Resolves once this thread may write without waiting in SQLite for the worker's transaction
+   * (see db/write-turn.ts); a background writer (a captured play, a refresh, a fill) awaits it and
+   * then writes in the same task, so it never freezes the main process behind the worker.
+   */
+  turn(): Promise<void>;
   /** Records one change in the running write; outside one it is a programming error. */
   record(change: ChangeInput): Change;
   /** Hears every committed change once, in order; returns the unsubscribe function. */
@@ -87,6 +93,8 @@ export interface ChangePathDeps {
    * process writes too): the clock reads the newest stored change before each change it makes.
    */
   shared?: boolean;
+  /** The main process's write turns (`WriteTurns.turn`); without it a turn is given at once. */
+  turn?: () => Promise<void>;
 }
 
 const DEVICE_KEY = 'device';
@@ -200,6 +208,7 @@ export function createChangePath(deps: ChangePathDeps): ChangePath {
   };
 
   const path: ChangePath = {
+    turn: deps.turn ?? (() => Promise.resolve()),
     write(fn) {
       const foreign = depth === 0 && store.inTransaction();
       const mark = pending.length;

@@ -77,7 +77,12 @@ export function buildCapture(deps: CaptureGraphDeps, parts: CaptureParts): Captu
     store,
     tracking: parts.tracking,
     changes: parts.changes,
-    resolver: createResolver({ find: findThrough(parts.read), ids: store.ids, clock }),
+    resolver: createResolver({
+      find: findThrough(parts.read),
+      ids: store.ids,
+      clock,
+      turn: () => parts.changes.turn(),
+    }),
     credentials:
       deps.credentials ??
       memoryStore('No keychain was given to this Marquee instance; secrets last until it quits.'),

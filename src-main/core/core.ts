@@ -232,6 +232,7 @@ export function createCore(options: CoreOptions): RunningCore {
       credentials,
       demo: options.tmdb.demo,
       heavy: () => graph?.heavy ?? null,
+      turn: () => turns.turn(),
       ...(options.locale === undefined ? {} : { locale: options.locale }),
     });
     const heavy = wireHeavyWork(options.worker, {

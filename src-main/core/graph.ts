@@ -93,6 +93,8 @@ export interface GraphDeps {
   /** The worker's heavy work, wired after the graph (imports restore a backup's history there). */
   heavy?: () => HeavyWork | null;
   locale?: string;
+  /** Background writers wait for the worker's write here (`WriteTurns.turn`). */
+  turn?: () => Promise<void>;
 }
 
 /** Everything the handlers reach once the databases are open. */
@@ -229,13 +231,14 @@ export function buildGraph(deps: GraphDeps): Graph {
       })
     : null;
 
-  // The one write path of Marquee's own data in this library: one per library, shared by every
-  // service that writes that data, so its clock and its announcements stay in one order.
+  // The one write path of Marquee's own data in this library, shared by every service that
+  // writes it, so its clock and its announcements stay in one order.
   const changes = dbs.library
     ? createChangePath({
         store: createChangeStore(dbs.library),
         clock,
         fingerprint: machineFingerprint,
+        ...(deps.turn ? { turn: deps.turn } : {}),
       })
     : null;
   const tracking =
@@ -293,6 +296,7 @@ export function buildGraph(deps: GraphDeps): Graph {
           events.emit('stats.changed', coverage);
         },
         ...(deps.statsFillIntervalMs === undefined ? {} : { intervalMs: deps.statsFillIntervalMs }),
+        ...(deps.turn ? { turn: deps.turn } : {}),
       })
     : null;
 
@@ -312,7 +316,6 @@ export function buildGraph(deps: GraphDeps): Graph {
     authState: () => auth.state(),
     onQueued: () => sync?.kick(),
   });
-
   const imports =
     dbs.library && tracking && changes
       ? buildImports(deps, {
@@ -328,7 +331,6 @@ export function buildGraph(deps: GraphDeps): Graph {
       : null;
   const devices =
     dbs.library && tracking && changes ? buildDevices(deps, { db: dbs.library, changes }) : null;
-
   const capture =
     dbs.library && changes && tracking
       ? buildCapture(deps, { db: dbs.library, changes, tracking, read, timeZone, online })

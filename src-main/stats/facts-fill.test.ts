@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError } from '../../src-shared/ipc/errors';
 import { silentLogger } from '../base/log';
+import { holdWriteLock } from '../db/testing/held-lock';
 import { createFactsFill } from './facts-fill';
 import type { TitleRef } from './store/facts';
 import { addPlay, facts, tempStats, type TempStats } from './testing/temp-stats';
@@ -11,7 +12,10 @@ describe('the background fill of watched titles’ facts', () => {
     t.cleanup();
   });
 
-  function setup(answer: (ref: TitleRef) => Promise<ReturnType<typeof facts>>) {
+  function setup(
+    answer: (ref: TitleRef) => Promise<ReturnType<typeof facts>>,
+    turn?: () => Promise<void>,
+  ) {
     const asked: string[] = [];
     const network = { online: true };
     let batches = 0;
@@ -27,6 +31,7 @@ describe('the background fill of watched titles’ facts', () => {
       log: silentLogger,
       onBatch: () => (batches += 1),
       batch: 2,
+      ...(turn ? { turn } : {}),
     });
     return { fill, asked, network, batches: () => batches };
   }
@@ -49,6 +54,31 @@ describe('the background fill of watched titles’ facts', () => {
     const overview = t.stats.overview({ media: 'all' });
     expect(overview.coverage.missing).toBe(0);
     expect(overview.totals.minutes).toBe(4 * 90);
+  });
+
+  it('stores what it fetched once the worker’s write ends, never waiting inside SQLite', async () => {
+    t = tempStats();
+    addPlay(t.db, { movie: 1, at: 1_000 });
+    addPlay(t.db, { movie: 404, at: 2_000 });
+    const lock = holdWriteLock(t.file);
+    t.db.pragma('busy_timeout = 0');
+    const { fill, asked } = setup(
+      (ref) =>
+        ref.id === 404
+          ? Promise.reject(new CodedError('not_found', 'The resource could not be found.'))
+          : Promise.resolve(facts(ref.mediaType, ref.id, { runtime: 90 })),
+      () => lock.turn(),
+    );
+    const run = fill.kick();
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual(['movie:404']);
+    expect(lock.asked()).toBe(1);
+    lock.release();
+    await run;
+    expect(asked).toEqual(['movie:404', 'movie:1']);
+    const coverage = t.stats.overview({ media: 'all' }).coverage;
+    expect(coverage).toMatchObject({ missing: 0 });
+    expect(t.stats.overview({ media: 'all' }).totals.minutes).toBe(90);
   });
 
   it('remembers a 404 and never asks for that title again', async () => {

@@ -16,6 +16,8 @@ export interface FactsFillDeps {
   intervalMs?: number;
   /** Titles read from the store per batch. Default 20. */
   batch?: number;
+  /** Resolves when a write would not wait for the worker's transaction (see db/write-turn.ts). */
+  turn?: () => Promise<void>;
 }
 
 export interface FactsFill {
@@ -37,14 +39,17 @@ export function createFactsFill(deps: FactsFillDeps): FactsFill {
   const batch = deps.batch ?? 20;
   let current: Promise<void> | null = null;
   let stopped = false;
+  const turn = deps.turn ?? (() => Promise.resolve());
 
   const fetchOne = async (ref: TitleRef): Promise<'stored' | 'offline' | 'failed'> => {
     try {
       const facts = await deps.source(ref);
+      await turn();
       deps.facts.save(facts, deps.clock());
       return 'stored';
     } catch (error) {
       const code = errorCode(error);
+      await turn();
       if (code === 'not_found') {
         deps.facts.markGone(ref, deps.clock());
         return 'stored';

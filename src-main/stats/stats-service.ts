@@ -27,6 +27,8 @@ export interface StatsServiceDeps {
   intervalMs?: number;
   /** Marquee's version: an answer stored by another version is computed again. */
   appVersion?: string;
+  /** The fill's writes wait for the worker's write transaction here (`WriteTurns.turn`). */
+  turn?: () => Promise<void>;
 }
 
 export interface StatsService {
@@ -74,6 +76,7 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
       sleep: deps.sleep,
       log: deps.log,
       ...(deps.intervalMs === undefined ? {} : { intervalMs: deps.intervalMs }),
+      ...(deps.turn ? { turn: deps.turn } : {}),
       onBatch: () => {
         try {
           deps.emit({ ...deps.store.facts.coverage(), filling: fill?.running() ?? false });

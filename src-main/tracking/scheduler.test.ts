@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { holdWriteLock } from '../db/testing/held-lock';
 import { HOUR_MS, DAY_MS } from './refresh-policy';
 import { RefreshScheduler, TICK_MS } from './scheduler';
 import { FakeSource } from './testing/fake-source';
@@ -101,6 +102,18 @@ describe('refresh scheduler', () => {
     t.clock.now = NOW + 7 * DAY_MS;
     await scheduler.run();
     expect(source.calls.sort()).toEqual(['tv/1?1,2', 'tv/2?1,2']);
+  });
+
+  it('writes what it fetched once the worker’s write ends, never waiting inside SQLite', async () => {
+    const lock = holdWriteLock(t.file);
+    t.db.pragma('busy_timeout = 0');
+    const run = new RefreshScheduler({ ...schedulerDeps(), turn: () => lock.turn() }).run();
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(lock.asked()).toBeGreaterThan(0);
+    expect(t.tracking.progress(1)).toBeNull();
+    lock.release();
+    expect(await run).toMatchObject({ outcome: 'done', done: 2, failed: 0 });
+    expect(t.tracking.progress(1)).toMatchObject({ aired: 3, name: 'Series 1' });
   });
 
   it('refreshes a series with an episode airing today or tomorrow every few hours', async () => {

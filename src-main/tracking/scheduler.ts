@@ -35,6 +35,8 @@ export interface SchedulerDeps {
   concurrency?: number;
   /** More refresh work after each run that went online (watch providers of watched titles). */
   after?: () => Promise<void>;
+  /** Resolves when a write would not wait for the worker's transaction (see db/write-turn.ts). */
+  turn?: () => Promise<void>;
 }
 
 export interface RunResult {
@@ -126,7 +128,7 @@ export class RefreshScheduler {
     const row = this.#deps.target.seriesRow(seriesId);
     const counter = { requests: 0 };
     const result = await this.#refreshSeries(row, counter);
-    this.#flush();
+    await this.#flushInTurn();
     return result === 'ok';
   }
 
@@ -134,6 +136,7 @@ export class RefreshScheduler {
     const { target, clock } = this.#deps;
     if (!this.#deps.online())
       return { outcome: 'offline', done: 0, total: 0, failed: 0, requests: 0 };
+    await this.#turn();
     target.adoptCollections();
     const now = clock();
     const today = target.today();
@@ -176,7 +179,7 @@ export class RefreshScheduler {
     };
     const workers = Math.max(1, Math.min(this.#deps.concurrency ?? 8, jobs.length));
     await Promise.all(Array.from({ length: workers }, worker));
-    this.#flush();
+    await this.#flushInTurn();
     this.#notify();
     if (!state.stopped && this.#deps.after)
       await this.#deps.after().catch((error: unknown) => {
@@ -200,6 +203,17 @@ export class RefreshScheduler {
     };
   }
 
+  /** Waits until a write here would not wait in SQLite for the worker's transaction. */
+  #turn(): Promise<void> {
+    return this.#deps.turn?.() ?? Promise.resolve();
+  }
+
+  /** Writes what is queued once this thread's turn comes (nothing else runs in between). */
+  async #flushInTurn(): Promise<void> {
+    await this.#turn();
+    this.#flush();
+  }
+
   /**
    * Queues a refresh's write. Writes are committed together, at most every WRITE_WINDOW_MS or
    * WRITE_BATCH of them, because each commit of the library waits for the disk (synchronous=FULL):
@@ -209,10 +223,10 @@ export class RefreshScheduler {
    */
   #write(apply: () => void, failed: (message: string) => void): void {
     this.#pending.push({ apply, failed });
-    if (this.#pending.length >= WRITE_BATCH) this.#flush();
+    if (this.#pending.length >= WRITE_BATCH) void this.#flushInTurn();
     else
       this.#flushTimer ??= setTimeout(() => {
-        this.#flush();
+        void this.#flushInTurn();
       }, WRITE_WINDOW_MS);
   }
 
@@ -258,6 +272,7 @@ export class RefreshScheduler {
       counter.requests += 1;
       const first = await source.series(row.seriesId, plan.chunks[0] ?? [], signal);
       if (first.kind === 'gone') {
+        await this.#turn();
         target.seriesFailed(row.seriesId, 'Removed from TMDB', true);
         return 'ok';
       }
@@ -287,6 +302,7 @@ export class RefreshScheduler {
       );
       return 'ok';
     } catch (error) {
+      await this.#turn();
       return this.#failure(
         error,
         (message) => {
@@ -305,8 +321,10 @@ export class RefreshScheduler {
     try {
       counter.requests += 1;
       const answer = await source.film(row.movieId, this.#abort.signal);
-      if (answer.kind === 'gone') target.filmFailed(row.movieId, 'Removed from TMDB', true);
-      else
+      if (answer.kind === 'gone') {
+        await this.#turn();
+        target.filmFailed(row.movieId, 'Removed from TMDB', true);
+      } else
         this.#write(
           () => {
             target.applyFilm(answer.value);
@@ -317,6 +335,7 @@ export class RefreshScheduler {
         );
       return 'ok';
     } catch (error) {
+      await this.#turn();
       return this.#failure(
         error,
         (message) => {

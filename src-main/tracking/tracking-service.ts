@@ -137,6 +137,7 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
     },
     unread: () => tracking.unreadCount(),
     log: deps.log,
+    turn: () => deps.changes.turn(),
   });
 
   const view = (seriesId: number | null, changes: string[]): SeriesView => ({

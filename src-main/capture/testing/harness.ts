@@ -68,7 +68,12 @@ export function captureHarness(
     store,
     tracking,
     changes: t.changes,
-    resolver: createResolver({ find, ids: store.ids, clock: () => t.clock.now }),
+    resolver: createResolver({
+      find,
+      ids: store.ids,
+      clock: () => t.clock.now,
+      turn: () => t.changes.turn(),
+    }),
     credentials: memoryStore('tests'),
     connectors: options.connectors ?? {},
     connectorDeps: {
