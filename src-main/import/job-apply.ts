@@ -320,9 +320,13 @@ export function createApplying(ctx: JobContext, presence: Presence): Applying {
       await follow.announce();
     }
     const { plays } = part;
-    const rest = await restoreLibrary(part, deps.backup, (step) => {
-      report(plays + step, plays + STEPS_AFTER_PLAYS);
-    });
+    const rest = await restoreLibrary(
+      part,
+      { ...deps.backup, write: (fn) => deps.changes.write(fn), turn: () => deps.changes.turn() },
+      (step) => {
+        report(plays + step, plays + STEPS_AFTER_PLAYS);
+      },
+    );
     return { history: part.history, ...rest };
   }
 

@@ -34,6 +34,12 @@ export function toSummary(row: SeriesState, summary: Summary | undefined): Serie
   };
 }
 
+/** The series Up Next considers: watched at least once, not hidden, not snoozed past `now`. */
+export const upNextCandidates = (candidates: readonly SeriesState[], now: number): SeriesState[] =>
+  candidates.filter(
+    (r) => r.playCount > 0 && !r.hidden && (r.snoozedUntil === null || r.snoozedUntil <= now),
+  );
+
 /**
  * Up Next: every series in progress (at least one counted episode watched, not complete), not
  * hidden and not snoozed past `now`, most recently watched first, each with its next episode.
@@ -45,9 +51,7 @@ export function upNext(
   today: string,
   limit = Number.POSITIVE_INFINITY,
 ): UpNextItem[] {
-  const rows = candidates.filter(
-    (r) => r.playCount > 0 && !r.hidden && (r.snoozedUntil === null || r.snoozedUntil <= now),
-  );
+  const rows = upNextCandidates(candidates, now);
   const entries = index.summaries(rows, today);
   const items: UpNextItem[] = [];
   for (const row of rows) {

@@ -200,11 +200,10 @@ export function createTrackingService(deps: TrackingServiceDeps): TrackingServic
       // Read every series' progress once, soon after start-up and off the first request's path,
       // so the first visit to Up Next finds it computed (see ProgressIndex).
       warm ??= setTimeout(() => {
-        try {
-          tracking.upNext();
-        } catch (error) {
+        // A slice at a time: after an upgrade or a restore, no summary is stored.
+        tracking.upNextInSlices().catch((error: unknown) => {
           deps.log.warn('tracking.warm_failed', { error });
-        }
+        });
       }, WARM_AFTER_MS);
       warm.unref();
     },

@@ -4,7 +4,7 @@ import { localDate } from './dates';
 import { createHistory, type Recorded } from './history';
 import { toIcsEvent, writeIcs, type IcsEvent } from './ics';
 import { collectNotifications } from './notify';
-import { progressOf, seriesProgress, upNext } from './progress';
+import { progressOf, seriesProgress, upNext, upNextCandidates } from './progress';
 import { ProgressIndex } from './progress-index';
 import { createSeriesWrites, type SeriesWrites } from './series-writes';
 import { WatchedSeries } from './watched-series';
@@ -86,6 +86,8 @@ export interface Tracking {
   /** The names and posters of a page of plays (see `createPlayTitles`). */
   playTitles: TrackingStore['playTitles'];
   upNext(options?: { limit?: number }): UpNextItem[];
+  /** `upNext`, the missing summaries computed a slice at a time first (a window's read). */
+  upNextInSlices(options?: { limit?: number }): Promise<UpNextItem[]>;
   /** The one series' Up Next entry (null when nothing is next), after a mark for instance. */
   upNextFor(seriesId: number): UpNextItem | null;
   setFollow(seriesId: number, follow: FollowState): Recorded;
@@ -176,6 +178,12 @@ export function createTracking(store: TrackingStore, options: TrackingOptions): 
     progressMany: (ids) => progressOf(store, index, ids, today()),
     playTitles: (query) => store.playTitles(query),
     upNext: (opts = {}) => upNext(watched.rows(), index, clock(), today(), opts.limit),
+    upNextInSlices: async (opts = {}) => {
+      const rows = watched.rows();
+      const now = clock();
+      await index.summarizeInSlices(upNextCandidates(rows, now), today());
+      return upNext(rows, index, now, today(), opts.limit);
+    },
     upNextFor: (seriesId) =>
       upNext(store.series.many([seriesId]), index, clock(), today(), 1)[0] ?? null,
     setFollow: (seriesId, follow) => writes.setFollow(seriesId, follow),

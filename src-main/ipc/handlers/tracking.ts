@@ -31,7 +31,7 @@ export function trackingHandlers(
     'tracking.progressMany': async ({ seriesIds }) => (await domain()).progressMany(seriesIds),
     'history.titles': async (query) => (await domain()).playTitles(query),
     'tracking.upNext': async ({ limit }) =>
-      (await domain()).upNext(limit === undefined ? {} : { limit }),
+      (await domain()).upNextInSlices(limit === undefined ? {} : { limit }),
     // Every write goes through the service: it records the change and announces it.
     'tracking.setFollow': async ({ seriesId, follow }) =>
       (await service()).setFollow(seriesId, follow),
