@@ -108,7 +108,7 @@ async function walkApart(
 }
 
 /** Longest an earlier session may take to finish start-up's background work. */
-const SETTLE_LIMIT_MS = 180_000;
+const SETTLE_LIMIT_MS = 600_000;
 
 /**
  * Waits (at least SETTLE_MS) until start-up's background work is done: the refresh of the series
@@ -125,7 +125,7 @@ async function settled(core: RunningCore): Promise<number> {
     const { coverage } = await call(core, 'stats.overview', { media: 'all' });
     if (!refresh.running && !coverage.filling) return performance.now() - start;
     if (performance.now() - start > SETTLE_LIMIT_MS)
-      throw new Error('start-up work was still running after three minutes');
+      throw new Error('start-up work was still running after ten minutes');
     await new Promise((r) => setTimeout(r, 250));
   }
 }
