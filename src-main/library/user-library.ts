@@ -162,19 +162,15 @@ export function createUserLibrary(deps: UserLibraryDeps): UserLibrary {
     state(target) {
       const { views } = need();
       const { collections: rows, lists } = views.membership(target);
-      const pending = views.openItemKeys();
-      const keys = itemKeysOf(target);
       return {
         watchlist: rows.some((r) => r.collection === 'watchlist'),
         favorite: rows.some((r) => r.collection === 'favorite'),
         rating: rows.find((r) => r.collection === 'rated')?.rating ?? null,
         lists,
-        pending:
-          keys.some((k) => pending.has(k)) ||
-          (target.mediaType === 'movie' &&
-            [...pending].some(
-              (k) => k.endsWith(`:movie:${target.mediaId}`) && k.startsWith('list:'),
-            )),
+        pending: views.isOpen(
+          itemKeysOf(target),
+          target.mediaType === 'movie' ? target.mediaId : null,
+        ),
       };
     },
     collection({ collection, mediaType }) {

@@ -20,6 +20,12 @@ export interface ItemMembership {
 export interface ViewStore {
   /** Outbox keys of the changes not sent yet (pending or in flight). */
   openItemKeys(): Set<string>;
+  /**
+   * Whether a change to one of these items is not sent yet; with `listFilm`, also a change of
+   * that film in any list. Read by index, not by reading every open key: with thousands queued
+   * (a restore, a week offline) each title's state took 3 ms that way.
+   */
+  isOpen(keys: readonly string[], listFilm: number | null): boolean;
   membership(target: RatingTarget): ItemMembership;
   /** How many entries of one collection there are per media type. */
   countsByMediaType(collection: string): Record<string, number>;
@@ -54,8 +60,24 @@ export function createViewStore(db: Database.Database): ViewStore {
   const allLists = db.prepare<[], ListRow>(listSql(false));
   const oneList = db.prepare<[string], ListRow>(listSql(true));
 
+  const openOf = db
+    .prepare<[string], number>(
+      `SELECT EXISTS (SELECT 1 FROM outbox WHERE item_key IN (SELECT value FROM json_each(?))
+         AND status IN ('pending', 'in_flight'))`,
+    )
+    .pluck();
+  // List keys are `list:<list id>:movie:<film id>`: only the open list changes are looked at.
+  const openInLists = db
+    .prepare<[string], number>(
+      `SELECT EXISTS (SELECT 1 FROM outbox WHERE item_key >= 'list:' AND item_key < 'list;'
+         AND item_key LIKE ? AND status IN ('pending', 'in_flight'))`,
+    )
+    .pluck();
   return {
     openItemKeys: () => new Set(openKeys.all()),
+    isOpen: (keys, listFilm) =>
+      openOf.get(JSON.stringify(keys)) === 1 ||
+      (listFilm !== null && openInLists.get(`%:movie:${String(listFilm)}`) === 1),
     membership(target) {
       const [season, episode] =
         target.mediaType === 'episode' ? [target.season, target.episode] : [-1, -1];
