@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createChangePath } from '../changes/change-path';
-import { createChangeStore } from '../changes/store/changes';
-import { createTrackingStore } from './store';
-import { seriesSnapshot, tempTracking, weekly, type TempTracking } from './testing/temp-tracking';
-import { createTracking, type Tracking } from './tracking';
+import {
+  domainOver,
+  seriesSnapshot,
+  tempTracking,
+  weekly,
+  type TempTracking,
+} from './testing/temp-tracking';
+import type { Tracking } from './tracking';
 
 const NOW = Date.UTC(2025, 2, 10, 12); // 2025-03-10
 const SERIES = 70;
@@ -37,13 +40,7 @@ describe('the first calendar after a start', () => {
     t.cleanup();
   });
 
-  const started = (): Tracking =>
-    createTracking(createTrackingStore(t.db), {
-      clock: () => t.clock.now,
-      timeZone: () => t.zone.name,
-      region: () => t.region.code,
-      changes: createChangePath({ store: createChangeStore(t.db), clock: () => t.clock.now }),
-    });
+  const started = (): Tracking => domainOver(t);
 
   it('answers what the calendar answers once every series’ plays are in memory', () => {
     const first = started().calendar();

@@ -1,11 +1,15 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createChangePath } from '../changes/change-path';
-import { createChangeStore } from '../changes/store/changes';
 import { insertPlay } from '../db/testing/library-rows';
 import { createTrackingStore, type TrackingStore } from './store';
-import { seriesSnapshot, tempTracking, weekly, type TempTracking } from './testing/temp-tracking';
-import { createTracking, type Tracking } from './tracking';
+import {
+  domainOver,
+  seriesSnapshot,
+  tempTracking,
+  weekly,
+  type TempTracking,
+} from './testing/temp-tracking';
+import type { Tracking } from './tracking';
 
 const NOW = Date.UTC(2025, 2, 10, 12); // 2025-03-10
 const DAY = 86_400_000;
@@ -17,12 +21,7 @@ function computing(t: TempTracking): Tracking {
     ...createTrackingStore(t.db),
     summaries: { all: () => [], save: () => false, dataVersion: () => 0 },
   };
-  return createTracking(store, {
-    clock: () => t.clock.now,
-    timeZone: () => t.zone.name,
-    region: () => t.region.code,
-    changes: createChangePath({ store: createChangeStore(t.db), clock: () => t.clock.now }),
-  });
+  return domainOver(t, store);
 }
 
 const stored = (t: TempTracking): number =>

@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createChangePath } from '../changes/change-path';
-import { createChangeStore } from '../changes/store/changes';
 import { createTrackingStore, type TrackingStore } from './store';
-import { seriesSnapshot, tempTracking, weekly, type TempTracking } from './testing/temp-tracking';
-import { createTracking, type Tracking } from './tracking';
+import {
+  domainOver,
+  seriesSnapshot,
+  tempTracking,
+  weekly,
+  type TempTracking,
+} from './testing/temp-tracking';
+import type { Tracking } from './tracking';
 
 /*
  * When no progress summary is stored (after a restore, an import or a first sync dropped them
@@ -27,12 +31,7 @@ function computing(t: TempTracking, reads: number[]): Tracking {
       },
     },
   };
-  return createTracking(store, {
-    clock: () => t.clock.now,
-    timeZone: () => t.zone.name,
-    region: () => t.region.code,
-    changes: createChangePath({ store: createChangeStore(t.db), clock: () => t.clock.now }),
-  });
+  return domainOver(t, store);
 }
 
 describe('Up Next for a window when no summary is stored', () => {

@@ -8,7 +8,7 @@ import { connect } from '../../db/connection';
 import { migrate } from '../../db/migrate';
 import { libraryMigrations } from '../../db/migrations/library';
 import type { EpisodeSnapshot, SeriesSnapshot } from '../snapshots';
-import { createTrackingStore } from '../store';
+import { createTrackingStore, type TrackingStore } from '../store';
 import { createTracking, type Tracking } from '../tracking';
 
 export interface TempTracking {
@@ -70,6 +70,22 @@ export function tempTracking(
     },
   };
   return temp;
+}
+
+/**
+ * Another tracking domain over the same library (as after a restart: nothing in memory), on
+ * `store` when a test wraps the library's store to count or hide its reads.
+ */
+export function domainOver(
+  t: TempTracking,
+  store: TrackingStore = createTrackingStore(t.db),
+): Tracking {
+  return createTracking(store, {
+    clock: () => t.clock.now,
+    timeZone: () => t.zone.name,
+    region: () => t.region.code,
+    changes: createChangePath({ store: createChangeStore(t.db), clock: () => t.clock.now }),
+  });
 }
 
 /** Puts a title on the watchlist or favourites, as the library's mirror would. */
